@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "formctl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "formctl", targets: ["formctl"]),
+        .library(name: "FormCore", targets: ["FormCore"]),
+        .library(name: "FormStore", targets: ["FormStore"]),
+        .library(name: "FormEngine", targets: ["FormEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // Pure logic: definitions, data, binding, expressions, validation, sessions.
+        .target(
+            name: "FormCore",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        .testTarget(
+            name: "FormCoreTests",
+            dependencies: [
+                "FormCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)
