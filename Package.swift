@@ -5,10 +5,7 @@ let package = Package(
     name: "formctl",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "formctl", targets: ["formctl"]),
         .library(name: "FormCore", targets: ["FormCore"]),
-        .library(name: "FormStore", targets: ["FormStore"]),
-        .library(name: "FormEngine", targets: ["FormEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

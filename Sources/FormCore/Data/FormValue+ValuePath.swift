@@ -1,0 +1,162 @@
+import OrderedCollections
+
+extension FormValue {
+    /// The value at `path`, or nil when any step is missing (as KVC's nil for a missing key).
+    public func value(at path: ValuePath) -> FormValue? {
+        resolve(path.components[...])
+    }
+
+    /// The value at a key path given as text; nil when missing or when the text is not a key path.
+    public func value(atPath text: String) -> FormValue? {
+        guard let path = try? ValuePath(parsing: text) else { return nil }
+        return value(at: path)
+    }
+
+    func resolve(_ components: ArraySlice<ValuePath.Component>) -> FormValue? {
+        guard let first = components.first else { return self }
+        let rest = components.dropFirst()
+        switch first {
+        case .this:
+            return resolve(rest)
+        case .key(let key):
+            switch self {
+            case .object(let members):
+                return members[key]?.resolve(rest)
+            case .array(let items):
+                if let index = Int(key) {
+                    return items.indices.contains(index) ? items[index].resolve(rest) : nil
+                }
+                // KVC on a collection: the key applied to every element.
+                return .array(items.map { $0.resolve(components) ?? .null })
+            default:
+                return nil
+            }
+        case .index(let index):
+            guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+            return items[index].resolve(rest)
+        case .collectionOperator(let op):
+            return apply(op, rest: rest)
+        }
+    }
+
+    /// The elements a collection operator works on: an array's items, an object's values.
+    var collectionElements: [FormValue]? {
+        switch self {
+        case .array(let items): return items
+        case .object(let members): return Array(members.values)
+        default: return nil
+        }
+    }
+
+    func apply(_ op: CollectionOperator, rest: ArraySlice<ValuePath.Component>) -> FormValue? {
+        guard let elements = collectionElements else { return nil }
+        if op == .count { return .int(elements.count) }
+        let values = elements.map { $0.resolve(rest) ?? .null }
+        switch op {
+        case .count:
+            return .int(elements.count)
+        case .allObjects:
+            return .array(values)
+        case .unionOfObjects:
+            return .array(values.filter { !$0.isNull })
+        case .distinctUnionOfObjects:
+            var seen = Set<FormValue>()
+            return .array(values.filter { !$0.isNull && seen.insert($0).inserted })
+        case .sum, .avg:
+            let numbers = values.compactMap(\.doubleValue)
+            let sum = numbers.reduce(0, +)
+            if op == .avg { return numbers.isEmpty ? .null : .double(sum / Double(numbers.count)) }
+            if values.allSatisfy({ if case .int = $0 { return true } else { return $0.isNull } }),
+                sum.magnitude < 9.0e15
+            {
+                return .int(Int(sum))
+            }
+            return .double(sum)
+        case .min, .max:
+            let present = values.filter { !$0.isNull }
+            guard var best = present.first else { return .null }
+            for candidate in present.dropFirst() {
+                guard let order = candidate.compare(to: best) else { continue }
+                if (op == .min && order < 0) || (op == .max && order > 0) { best = candidate }
+            }
+            return best
+        }
+    }
+
+    /// Orders numbers with numbers and strings with strings; nil for values that do not compare.
+    public func compare(to other: FormValue) -> Int? {
+        if let a = doubleValue, let b = other.doubleValue { return a < b ? -1 : (a > b ? 1 : 0) }
+        if let a = stringValue, let b = other.stringValue { return a < b ? -1 : (a > b ? 1 : 0) }
+        return nil
+    }
+}
+
+extension FormValue {
+    /// Writes `newValue` at `path`, creating objects (for keys) and arrays (for indexes) on the way.
+    /// An index one past the end appends; further past pads with null.
+    public mutating func setValue(_ newValue: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
+        try assign(newValue, path.components[...], whole: path)
+    }
+
+    mutating func assign(_ newValue: FormValue, _ components: ArraySlice<ValuePath.Component>, whole: ValuePath)
+        throws(KeyValueCodingError)
+    {
+        guard let first = components.first else {
+            self = newValue
+            return
+        }
+        let rest = components.dropFirst()
+        switch first {
+        case .this:
+            try assign(newValue, rest, whole: whole)
+        case .collectionOperator(let op):
+            throw KeyValueCodingError(path: whole.description, message: "cannot write through the collection operator @\(op.rawValue)")
+        case .key(let key):
+            if case .array = self, let index = Int(key), index >= 0 {
+                try assign(newValue, [.index(index)] + rest, whole: whole)
+                return
+            }
+            var members: OrderedDictionary<String, FormValue>
+            if case .object(let existing) = self { members = existing } else { members = [:] }
+            self = .null  // release our reference so the member is mutated in place
+            var child = members[key] ?? .null
+            members[key] = nil as FormValue?
+            try child.assign(newValue, rest, whole: whole)
+            if let position = members.index(forKey: key) {
+                members.values[position] = child
+            } else {
+                members[key] = child
+            }
+            self = .object(members)
+        case .index(let index):
+            var items: [FormValue]
+            if case .array(let existing) = self { items = existing } else { items = [] }
+            self = .null
+            while items.count <= index { items.append(.null) }
+            try items[index].assign(newValue, rest, whole: whole)
+            self = .array(items)
+        }
+    }
+
+    /// Removes the value at `path` (an object member or an array element); nothing if missing.
+    public mutating func removeValue(at path: ValuePath) {
+        guard let last = path.components.last else { self = .null; return }
+        let parentPath = ValuePath(components: Array(path.components.dropLast()))
+        guard var parent = value(at: parentPath) else { return }
+        switch (last, parent) {
+        case (.key(let key), .object(var members)):
+            members.removeValue(forKey: key)
+            parent = .object(members)
+        case (.index(let index), .array(var items)) where items.indices.contains(index):
+            items.remove(at: index)
+            parent = .array(items)
+        case (.key(let key), .array(var items)):
+            guard let index = Int(key), items.indices.contains(index) else { return }
+            items.remove(at: index)
+            parent = .array(items)
+        default:
+            return
+        }
+        try? setValue(parent, at: parentPath)
+    }
+}

@@ -1,0 +1,132 @@
+/// A key path into form data: `user.name`, `items.0.name`, `items[0].name`, `items.@count`.
+///
+/// Named `ValuePath` rather than `KeyPath` so that it never shadows Swift's own `KeyPath`.
+public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
+    public enum Component: Sendable, Hashable {
+        /// An object member, or an array index written as digits (`items.0`).
+        case key(String)
+        /// An array index written in brackets (`items[0]`).
+        case index(Int)
+        /// A KVC collection operator, applied to the collection on its left with the rest of the
+        /// path on its right (`items.@sum.price`).
+        case collectionOperator(CollectionOperator)
+        /// `self`: the value itself.
+        case this
+    }
+
+    public var components: [Component]
+
+    public init(components: [Component]) { self.components = components }
+
+    /// The path that denotes the value itself.
+    public static let this = ValuePath(components: [])
+
+    /// Parses a key path; throws `ValuePathError` for text that is not one (`a..b`, `a[x]`).
+    public init(parsing text: String) throws(ValuePathError) {
+        let trimmed = text.trimmingSpaces
+        if trimmed.isEmpty { throw ValuePathError(path: text, message: "the key path is empty") }
+        var components: [Component] = []
+        var current = ""
+        var pendingDot = false
+        var chars = trimmed.makeIterator()
+        var sawBracket = false
+        func flush(_ current: inout String) throws(ValuePathError) {
+            if current.isEmpty {
+                throw ValuePathError(path: text, message: "the key path has an empty component")
+            }
+            if current == "self" {
+                components.append(.this)
+            } else if current.hasPrefix("@") {
+                guard let op = CollectionOperator(rawValue: String(current.dropFirst())) else {
+                    let known = CollectionOperator.allCases.map { "@" + $0.rawValue }.joined(separator: ", ")
+                    throw ValuePathError(path: text, message: "unknown collection operator \(current); known: \(known)")
+                }
+                components.append(.collectionOperator(op))
+            } else {
+                components.append(.key(current))
+            }
+            current = ""
+        }
+        while let c = chars.next() {
+            switch c {
+            case ".":
+                if sawBracket && current.isEmpty { sawBracket = false; pendingDot = true; continue }
+                try flush(&current)
+                pendingDot = true
+            case "[":
+                if !current.isEmpty { try flush(&current) } else if components.isEmpty || pendingDot {
+                    throw ValuePathError(path: text, message: "an index must follow a key")
+                }
+                var digits = ""
+                var closed = false
+                while let d = chars.next() {
+                    if d == "]" { closed = true; break }
+                    digits.append(d)
+                }
+                guard closed, let index = Int(digits.trimmingSpaces), index >= 0 else {
+                    throw ValuePathError(path: text, message: "an index in brackets must be a non-negative integer")
+                }
+                components.append(.index(index))
+                sawBracket = true
+                pendingDot = false
+            default:
+                if sawBracket {
+                    throw ValuePathError(path: text, message: "expected '.' or '[' after ']'")
+                }
+                current.append(c)
+                pendingDot = false
+            }
+        }
+        if !current.isEmpty || pendingDot { try flush(&current) }
+        // `self` alone is the value itself; `self` elsewhere is a no-op kept for KVC compatibility.
+        self.components = components.filter { $0 != .this }
+    }
+
+    public var isSelf: Bool { components.isEmpty }
+
+    public var description: String {
+        if components.isEmpty { return "self" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let k): text += text.isEmpty ? k : "." + k
+            case .index(let i): text += "[\(i)]"
+            case .collectionOperator(let op): text += (text.isEmpty ? "@" : ".@") + op.rawValue
+            case .this: text += text.isEmpty ? "self" : ".self"
+            }
+        }
+        return text
+    }
+
+    /// A path one component longer.
+    public func appending(_ component: Component) -> ValuePath {
+        ValuePath(components: components + [component])
+    }
+
+    public func appending(_ other: ValuePath) -> ValuePath {
+        ValuePath(components: components + other.components)
+    }
+}
+
+/// A key path string that cannot be parsed.
+public struct ValuePathError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "invalid key path '\(path)': \(message)" }
+}
+
+/// KVC's collection operators.
+public enum CollectionOperator: String, Sendable, CaseIterable {
+    case count, sum, avg, min, max
+    case distinctUnionOfObjects, unionOfObjects, allObjects
+}
+
+extension String {
+    /// Trims spaces, tabs and newlines without Foundation.
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,90 @@
+extension JSONReader.Parser {
+    /// Parses a string literal at `index` (which holds the opening quote).
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes, the common case, decoded straight from the buffer.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("a control character (\(describe(byte))) must be escaped inside a string") }
+            index += 1
+        }
+        var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard let escaped = peek() else { break }
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""): scalars.append(0x22)
+                case UInt8(ascii: "\\"): scalars.append(0x5C)
+                case UInt8(ascii: "/"): scalars.append(0x2F)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try parseUnicodeEscape()
+                    scalars.append(contentsOf: String(Character(scalar)).utf8)
+                default:
+                    index -= 1
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string")
+                }
+            default:
+                if byte < 0x20 { throw error("a control character (\(describe(byte))) must be escaped inside a string") }
+                scalars.append(byte)
+                index += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    /// `\uXXXX`, joining a UTF-16 surrogate pair into one scalar.
+    mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let high = try parseHex4()
+        if (0xD800...0xDBFF).contains(high) {
+            guard peek() == UInt8(ascii: "\\"), peek(at: index + 1) == UInt8(ascii: "u") else {
+                throw error("a lone UTF-16 surrogate \\u\(String(high, radix: 16)) in a string")
+            }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low),
+                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            else { throw error("an invalid UTF-16 surrogate pair in a string") }
+            return scalar
+        }
+        guard let scalar = Unicode.Scalar(high) else {
+            throw error("a lone UTF-16 surrogate \\u\(String(high, radix: 16)) in a string")
+        }
+        return scalar
+    }
+
+    mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek() else { throw error("unterminated \\u escape") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 48)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 87)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 55)
+            default: throw error("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,268 @@
+import OrderedCollections
+
+/// A JSON parser that keeps object key order and, on request, where each value stood.
+///
+/// Foundation's parsers give unordered dictionaries and no positions; form definitions need both
+/// (key order for `iterateproperties:` and round trips, positions for errors a person can find).
+public struct JSONReader {
+    /// Nesting deeper than this is refused rather than risking the stack.
+    public static let maximumDepth = 512
+
+    /// Parses `text`; throws `JSONSyntaxError` with line and column.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> FormValue {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            var reader = Parser(buffer, recordLocations: false)
+            return Result { () throws(JSONSyntaxError) in try reader.parseDocument() }
+        }
+        return try result.get()
+    }
+
+    /// Parses UTF-8 bytes.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> FormValue {
+        var reader = Parser(bytes, recordLocations: false)
+        return try reader.parseDocument()
+    }
+
+    /// Parses UTF-8 bytes.
+    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> FormValue {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) in try parse(bytes: buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Parses `text` and records the location of every value by its JSON path
+    /// (`sections[1].elements[0].type`; the root is the empty path).
+    public static func parseWithLocations(_ text: String) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            var reader = Parser(buffer, recordLocations: true)
+            return Result { () throws(JSONSyntaxError) in
+                let value = try reader.parseDocument()
+                return (value, reader.locations)
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension JSONReader {
+    struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var depth = 0
+        let recordLocations: Bool
+        var locations: [String: SourceLocation] = [:]
+        var path: [String] = []
+        var lineCursor: (scanned: Int, line: Int, lineStart: Int) = (0, 1, 0)
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, recordLocations: Bool) {
+            self.bytes = bytes
+            self.recordLocations = recordLocations
+        }
+
+        mutating func parseDocument() throws(JSONSyntaxError) -> FormValue {
+            // A UTF-8 byte order mark is legal noise at the start of a file.
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+            skipWhitespace()
+            if index >= bytes.count { throw error("the document is empty") }
+            let value = try parseValue()
+            skipWhitespace()
+            if index < bytes.count { throw error("unexpected \(describe(bytes[index])) after the end of the document") }
+            return value
+        }
+
+        // MARK: Values
+
+        mutating func parseValue() throws(JSONSyntaxError) -> FormValue {
+            guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+            if recordLocations { locations[path.joined()] = location(of: index) }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try parseObject()
+            case UInt8(ascii: "["): return try parseArray()
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+            case let byte: throw error("unexpected \(describe(byte)), expected a value")
+            }
+        }
+
+        mutating func parseObject() throws(JSONSyntaxError) -> FormValue {
+            try enterContainer()
+            index += 1
+            var object = OrderedDictionary<String, FormValue>()
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return .object(object)
+            }
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else {
+                    throw error(peek() == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a member name in double quotes")
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(key)\"") }
+                index += 1
+                skipWhitespace()
+                if recordLocations { path.append(path.isEmpty ? key : "." + key) }
+                let value = try parseValue()
+                if recordLocations { path.removeLast() }
+                object[key] = value
+                skipWhitespace()
+                switch peek() {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"):
+                    index += 1
+                    depth -= 1
+                    return .object(object)
+                case nil: throw error("unexpected end of input, expected ',' or '}' to close an object")
+                default: throw error("expected ',' or '}' after an object member")
+                }
+            }
+        }
+
+        mutating func parseArray() throws(JSONSyntaxError) -> FormValue {
+            try enterContainer()
+            index += 1
+            var array: [FormValue] = []
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return .array(array)
+            }
+            while true {
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
+                if recordLocations { path.append("[\(array.count)]") }
+                array.append(try parseValue())
+                if recordLocations { path.removeLast() }
+                skipWhitespace()
+                switch peek() {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "]"):
+                    index += 1
+                    depth -= 1
+                    return .array(array)
+                case nil: throw error("unexpected end of input, expected ',' or ']' to close an array")
+                default: throw error("expected ',' or ']' after an array element")
+                }
+            }
+        }
+
+        mutating func enterContainer() throws(JSONSyntaxError) {
+            depth += 1
+            if depth > JSONReader.maximumDepth {
+                throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+            }
+        }
+
+        mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+            let start = index
+            var matches = true
+            for (offset, byte) in word.utf8.enumerated() where index + offset >= bytes.count || bytes[index + offset] != byte {
+                matches = false
+                break
+            }
+            let count = word.utf8.count
+            guard matches else {
+                index = start
+                throw error("unexpected \(describe(bytes[start])), expected a value")
+            }
+            index += count
+        }
+
+        // MARK: Numbers
+
+        mutating func parseNumber() throws(JSONSyntaxError) -> FormValue {
+            let start = index
+            var isInteger = true
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard let first = peek(), isDigit(first) else { throw error("expected a digit in a number") }
+            if first == UInt8(ascii: "0"), let next = peek(at: index + 1), isDigit(next) {
+                throw error("a number may not have a leading zero")
+            }
+            while let byte = peek(), isDigit(byte) { index += 1 }
+            if peek() == UInt8(ascii: ".") {
+                isInteger = false
+                index += 1
+                guard let byte = peek(), isDigit(byte) else { throw error("expected a digit after the decimal point") }
+                while let byte = peek(), isDigit(byte) { index += 1 }
+            }
+            if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+                isInteger = false
+                index += 1
+                if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+                guard let byte = peek(), isDigit(byte) else { throw error("expected a digit in the exponent") }
+                while let byte = peek(), isDigit(byte) { index += 1 }
+            }
+            let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if isInteger, digits.count <= 18 {
+                var value = 0
+                var negative = false
+                for byte in digits {
+                    if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte &- 48) }
+                }
+                return .int(negative ? -value : value)
+            }
+            let text = String(decoding: digits, as: UTF8.self)
+            if isInteger, let value = Int(text) { return .int(value) }
+            guard let value = Double(text), value.isFinite else {
+                index = start
+                throw error("the number \(text) is out of range")
+            }
+            return .double(value)
+        }
+
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+        // MARK: Helpers
+
+        func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+        func peek(at position: Int) -> UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        func describe(_ byte: UInt8) -> String {
+            if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+            return "byte 0x" + String(byte, radix: 16)
+        }
+
+        /// Line and column of a byte offset; columns count characters, not bytes.
+        /// Offsets are asked for in increasing order, so the line count resumes where it stopped.
+        mutating func location(of offset: Int) -> SourceLocation {
+            let end = min(offset, bytes.count)
+            if end < lineCursor.scanned { lineCursor = (0, 1, 0) }
+            var (position, line, lineStart) = lineCursor
+            while position < end {
+                if bytes[position] == 0x0A {
+                    line += 1
+                    lineStart = position + 1
+                }
+                position += 1
+            }
+            lineCursor = (position, line, lineStart)
+            let prefix = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+            let column = String(decoding: prefix, as: UTF8.self).count + 1
+            return SourceLocation(line: line, column: column)
+        }
+
+        mutating func error(_ message: String) -> JSONSyntaxError {
+            let place = location(of: index)
+            return JSONSyntaxError(line: place.line, column: place.column, message: message)
+        }
+    }
+}

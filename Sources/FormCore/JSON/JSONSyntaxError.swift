@@ -1,0 +1,28 @@
+/// Text that is not valid JSON, with the place a person must look at.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based line of the offending character.
+    public var line: Int
+    /// 1-based column, counted in characters of the line.
+    public var column: Int
+    /// What was wrong there, e.g. "expected ',' or '}' after an object member".
+    public var message: String
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A place in a source text, 1-based.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+    public var description: String { "\(line):\(column)" }
+}
