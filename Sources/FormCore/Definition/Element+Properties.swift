@@ -1,0 +1,43 @@
+extension Element {
+    /// The key the element's value is stored under; elements without one produce no value.
+    public var key: String? { properties["key"]?.displayString }
+    public var title: String? { properties["title"]?.displayString }
+    public var placeholder: String? { properties["placeholder"]?.displayString }
+    public var bind: String? { properties["bind"]?.stringValue }
+
+    /// The action named by `controllerAction`, without QuickDialog's trailing colon.
+    public var controllerAction: String? { properties["controllerAction"]?.stringValue.map(ActionName.normalize) }
+    public var controllerAccessoryAction: String? {
+        properties["controllerAccessoryAction"]?.stringValue.map(ActionName.normalize)
+    }
+
+    /// Whether the text is a secret: it is never shown, logged or stored.
+    public var isSecure: Bool { properties["secureTextEntry"]?.boolValue ?? false }
+
+    /// The element's current value, read from its kind's value property.
+    public var value: FormValue? {
+        guard let property = kind.valueProperty else { return nil }
+        return properties[property]
+    }
+
+    /// Radio, segmented and picker choices as display strings.
+    public var items: [String] { (properties["items"]?.arrayValue ?? []).map { $0.displayString ?? "" } }
+    /// Radio `values`: what is stored for each item when given.
+    public var values: [FormValue]? { properties["values"]?.arrayValue }
+    public var selectedIndex: Int? { properties["selected"]?.intValue }
+
+    /// A boolean property, literal only (expressions are the session's business).
+    public func flag(_ name: String) -> Bool? { properties[name]?.boolValue }
+
+    /// The nested dialog's sections, when the element carries any.
+    public var hasNestedSections: Bool { sections != nil || sectionTemplate != nil }
+}
+
+/// Action names as QuickDialog writes them (`onLogin:`) and as handlers are registered (`onLogin`).
+public enum ActionName {
+    public static func normalize(_ name: String) -> String {
+        var trimmed = name.trimmingSpaces
+        while trimmed.hasSuffix(":") { trimmed.removeLast() }
+        return trimmed
+    }
+}

@@ -1,0 +1,97 @@
+extension ElementKind {
+    /// The properties this class itself declares (not its superclasses'), with their types.
+    public var ownProperties: [String: PropertyType] {
+        switch self {
+        case .element:
+            return [
+                "key": .string, "bind": .string, "controllerAction": .string, "controllerAccessoryAction": .string,
+                "enabled": .bool, "hidden": .bool, "height": .number, "visibility": .enumName(EnumTables.visibility),
+                // formctl's validation and transform properties (see issue 4), shared by every element.
+                "required": .bool, "validate": .array, "transform": .stringArray, "cellStyle": .enumName(EnumTables.cellStyle),
+                "labelingPolicy": .enumName(EnumTables.labelingPolicy), "object": .any, "bindingScript": .any,
+            ]
+        case .root:
+            return [
+                "title": .string, "grouped": .bool, "controllerName": .string, "emptyMessage": .string,
+                "presentationMode": .enumName(EnumTables.presentationMode), "sectionTemplate": .object,
+                "sections": .array,
+            ]
+        case .label:
+            return [
+                "value": .any, "image": .string, "imageNamed": .string,
+                "accessoryType": .enumName(EnumTables.accessoryType), "keepSelected": .bool,
+            ]
+        case .text: return ["text": .string, "color": .string]
+        case .badge: return ["badge": .string, "badgeColor": .string, "badgeTextColor": .string]
+        case .button: return [:]
+        case .boolean: return ["boolValue": .bool, "numberValue": .number, "onImage": .string, "offImage": .string]
+        case .float: return ["floatValue": .number, "minimumValue": .number, "maximumValue": .number]
+        case .entry:
+            return [
+                "textValue": .string, "placeholder": .string, "prefix": .string, "suffix": .string,
+                "maxLength": .integer, "minLength": .integer, "pattern": .string, "secureTextEntry": .bool,
+                "keyboardType": .enumName(EnumTables.keyboardType),
+                "autocapitalizationType": .enumName(EnumTables.autocapitalizationType),
+                "autocorrectionType": .enumName(EnumTables.autocorrectionType),
+                "returnKeyType": .enumName(EnumTables.returnKeyType),
+                "keyboardAppearance": .enumName(EnumTables.keyboardAppearance),
+                "enablesReturnKeyAutomatically": .bool, "clearsOnBeginEditing": .bool, "customDateFormat": .string,
+            ]
+        case .multiline: return [:]
+        case .autoEntry: return ["autoCompleteValues": .stringArray]
+        case .decimal:
+            return ["numberValue": .number, "fractionDigits": .integer, "minimumValue": .number, "maximumValue": .number]
+        case .dateTimeInline:
+            return [
+                "dateValue": .string, "ticksValue": .number, "mode": .enumName(EnumTables.dateMode),
+                "minimumDate": .string, "maximumDate": .string, "minuteInterval": .integer,
+            ]
+        case .dateTime:
+            return [
+                "dateValue": .string, "mode": .enumName(EnumTables.dateMode), "minuteInterval": .integer,
+                "minimumDate": .string, "maximumDate": .string,
+            ]
+        case .countdown: return [:]
+        case .radio:
+            return [
+                "items": .stringArray, "values": .array, "selected": .integer, "selectedValue": .any,
+                "selectedItem": .any, "itemsImageNames": .stringArray,
+            ]
+        case .segmented: return [:]
+        case .colorPicker: return ["items": .array]
+        case .picker: return ["items": .array, "value": .any, "selectedIndexes": .array, "valueParser": .string]
+        case .image:
+            return [
+                "imageValue": .string, "imageValueNamed": .string, "imageMaxLength": .number,
+                "source": .enumName(EnumTables.imageSource),
+            ]
+        case .map: return ["lat": .number, "lng": .number]
+        case .web: return ["url": .string, "html": .string, "file": .string]
+        case .mail:
+            return [
+                "subject": .string, "messageBody": .string, "toRecipients": .stringArray,
+                "ccRecipients": .stringArray, "bccRecipients": .stringArray,
+            ]
+        case .progress: return ["progress": .number]
+        case .loading: return ["indicatorStyle": .enumName(EnumTables.indicatorViewStyle)]
+        case .emptyList, .radioItem, .selectItem: return [:]
+        }
+    }
+
+    /// Every property of the class, its superclasses' included.
+    public var properties: [String: PropertyType] { Self.propertyTable[self] ?? [:] }
+
+    /// Computed once: decoding looks properties up for every key of every element.
+    private static let propertyTable: [ElementKind: [String: PropertyType]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, $0.collectProperties()) })
+
+    private func collectProperties() -> [String: PropertyType] {
+        var all = ownProperties
+        var current = superclass
+        while let kind = current {
+            all.merge(kind.ownProperties) { mine, _ in mine }
+            current = kind.superclass
+        }
+        return all
+    }
+}

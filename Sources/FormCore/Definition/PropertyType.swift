@@ -1,0 +1,74 @@
+/// The JSON shape a definition property must have.
+///
+/// Any string-typed or non-string property may instead hold an `@{...}` expression, which is
+/// checked by the expression parser rather than here.
+public enum PropertyType: Sendable, Hashable {
+    case string
+    /// `true`/`false`, or QuickDialog's 0/1.
+    case bool
+    case number
+    case integer
+    case stringArray
+    case array
+    case object
+    /// A name from a fixed table (`keyboardType`: `EmailAddress`, ...).
+    case enumName([String])
+    /// Anything: values whose type depends on the element (picker `value`, `selectedValue`).
+    case any
+
+    /// Whether `value` fits; expressions are accepted everywhere and checked elsewhere.
+    public func accepts(_ value: FormValue) -> Bool {
+        if case .string(let text) = value, text.contains("@{") { return true }
+        switch (self, value) {
+        case (.any, _), (_, .null): return true
+        case (.string, .string): return true
+        // Authors write numbers where a string is meant ("title": 2020); QuickDialog coerces them.
+        case (.string, .int), (.string, .double): return true
+        case (.bool, _): return value.boolValue != nil
+        case (.number, .int), (.number, .double): return true
+        case (.integer, _): return value.intValue != nil
+        case (.stringArray, .array(let items)): return items.allSatisfy { $0.stringValue != nil || $0.isNumber }
+        case (.array, .array): return true
+        case (.object, .object): return true
+        case (.enumName(let names), .string(let name)): return names.contains(name)
+        default: return false
+        }
+    }
+
+    /// How the expected shape reads in an error: "expected a boolean (true, false, 0 or 1)".
+    public var expectation: String {
+        switch self {
+        case .string: return "a string"
+        case .bool: return "a boolean (true, false, 0 or 1)"
+        case .number: return "a number"
+        case .integer: return "an integer"
+        case .stringArray: return "an array of strings"
+        case .array: return "an array"
+        case .object: return "an object"
+        case .enumName(let names): return "one of " + names.joined(separator: ", ")
+        case .any: return "any value"
+        }
+    }
+}
+
+/// The enum-name tables QuickDialog looks string values up in.
+public enum EnumTables {
+    public static let autocapitalizationType = ["None", "Words", "Sentences", "AllCharacters"]
+    public static let autocorrectionType = ["Default", "No", "Yes"]
+    public static let keyboardType = [
+        "Default", "ASCIICapable", "NumbersAndPunctuation", "URL", "NumberPad", "PhonePad",
+        "NamePhonePad", "EmailAddress", "DecimalPad", "Twitter", "Alphabet",
+    ]
+    public static let keyboardAppearance = ["Default", "Alert"]
+    public static let returnKeyType = [
+        "Default", "Go", "Google", "Join", "Next", "Route", "Search", "Send", "Yahoo", "Done", "EmergencyCall",
+    ]
+    public static let dateMode = ["Date", "Time", "DateAndTime"]
+    public static let presentationMode = ["Normal", "NavigationInPopover", "ModalForm", "Popover", "ModalFullScreen", "ModalPage"]
+    public static let cellStyle = ["Default", "Value1", "Value2", "Subtitle"]
+    public static let indicatorViewStyle = ["WhiteLarge", "White", "Gray"]
+    public static let accessoryType = ["None", "DisclosureIndicator", "DetailDisclosureButton", "Checkmark", "DetailButton"]
+    public static let labelingPolicy = ["trimTitle", "trimValue"]
+    public static let imageSource = ["photoLibrary", "camera", "savedPhotosAlbum"]
+    public static let visibility = ["visible", "gone"]
+}

@@ -1,0 +1,84 @@
+import OrderedCollections
+
+/// A section of a form: a titled group of elements, possibly built from a template.
+public struct Section: Sendable, Hashable {
+    public var kind: SectionKind
+    /// The `type` as written, or nil when the author left it out (QuickDialog's default QSection).
+    public var typeName: String?
+    /// Every key except `type`, `elements` and the template keys, in the author's order.
+    public var properties: OrderedDictionary<String, FormValue>
+    public var elements: [Element]?
+    /// With `iterate:` or `iterateproperties:`, the element built once per item.
+    @IndirectOptional public var elementTemplate: Element?
+    public var beforeTemplateElements: [Element]?
+    public var afterTemplateElements: [Element]?
+    /// Set when this section stands for an included file.
+    public var include: Include?
+    /// Set by the binder on sections expanded from a root's `sectionTemplate`.
+    public var repeatFrames: [RepeatFrame]
+    /// Set by the binder on a section expanded from `iterate:`: the collection it repeats, so that
+    /// a person filling the form can add items ("Add another guest?").
+    public var repeatSource: RepeatSource?
+
+    public init(
+        kind: SectionKind = .section, typeName: String? = nil, properties: OrderedDictionary<String, FormValue> = [:],
+        elements: [Element]? = nil, elementTemplate: Element? = nil, include: Include? = nil
+    ) {
+        self.kind = kind
+        self.typeName = typeName
+        self.properties = properties
+        self.elements = elements
+        self.elementTemplate = elementTemplate
+        self.include = include
+        self.repeatFrames = []
+    }
+
+    public subscript(property: String) -> FormValue? {
+        get { properties[property] }
+        set { properties[property] = newValue }
+    }
+
+    public var title: String? { properties["title"]?.displayString }
+    public var footer: String? { properties["footer"]?.displayString }
+    public var key: String? { properties["key"]?.stringValue }
+}
+
+/// A bound repeat: where its items live and the template that builds one more.
+public struct RepeatSource: Sendable, Hashable {
+    public var path: ValuePath
+    @IndirectOptional public var template: Element?
+    public var count: Int
+    public var isDictionary: Bool
+}
+
+/// A whole form definition: the root element and its sections.
+public struct FormDefinition: Sendable, Hashable {
+    public var root: Element
+    /// Where the definition was read from, for messages and include paths.
+    public var sourcePath: String?
+
+    public init(root: Element, sourcePath: String? = nil) {
+        self.root = root
+        self.sourcePath = sourcePath
+    }
+
+    public var title: String? { root.title }
+    public var sections: [Section] {
+        get { root.sections ?? [] }
+        set { root.sections = newValue }
+    }
+}
+
+extension FormValue {
+    /// A scalar as a person reads it: strings as they are, numbers in short form, nil for null.
+    public var displayString: String? {
+        switch self {
+        case .null: return nil
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .array, .object: return jsonString()
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// QuickDialog's section classes.
+public enum SectionKind: String, Sendable, CaseIterable {
+    case section = "QSection"
+    case dynamicData = "QDynamicDataSection"
+    case select = "QSelectSection"
+    case radio = "QRadioSection"
+    case sorting = "QSortingSection"
+
+    public var superclass: SectionKind? {
+        switch self {
+        case .section: return nil
+        case .dynamicData, .sorting: return .section
+        case .select: return .dynamicData
+        case .radio: return .select
+        }
+    }
+
+    public var aliases: [String] {
+        switch self {
+        case .section: return ["section"]
+        case .dynamicData: return ["dynamic", "dynamicdata"]
+        case .select: return ["select", "multiselect"]
+        case .radio: return ["radiosection"]
+        case .sorting: return ["sorting"]
+        }
+    }
+
+    public init?(typeName: String) {
+        if let kind = SectionKind(rawValue: typeName) {
+            self = kind
+            return
+        }
+        let lowered = typeName.lowercased()
+        guard let kind = SectionKind.allCases.first(where: { $0.aliases.contains(lowered) || $0.rawValue.lowercased() == lowered })
+        else { return nil }
+        self = kind
+    }
+
+    public static var allTypeNames: [String] { allCases.flatMap { [$0.rawValue] + $0.aliases } }
+
+    public func isA(_ ancestor: SectionKind) -> Bool {
+        var current: SectionKind? = self
+        while let kind = current {
+            if kind == ancestor { return true }
+            current = kind.superclass
+        }
+        return false
+    }
+
+    public var ownProperties: [String: PropertyType] {
+        switch self {
+        case .section:
+            return [
+                "type": .string, "key": .string, "title": .string, "footer": .string, "headerImage": .string,
+                "footerImage": .string, "hidden": .bool, "visibility": .enumName(EnumTables.visibility),
+                "bind": .string, "elements": .array, "elementTemplate": .object,
+                "beforeTemplateElements": .array, "afterTemplateElements": .array, "object": .any,
+                "headerView": .any, "footerView": .any, "canDeleteRows": .bool, "enabled": .bool,
+                // formctl: a repeat's input size limits ("Add another guest?").
+                "minimumItems": .integer, "maximumItems": .integer, "addTitle": .string,
+            ]
+        case .dynamicData: return ["emptyMessage": .string]
+        case .select:
+            return ["items": .stringArray, "selectedIndexes": .array, "multipleAllowed": .bool, "deselectAllowed": .bool, "values": .array]
+        case .radio: return ["selected": .integer]
+        case .sorting: return ["sortingEnabled": .bool]
+        }
+    }
+
+    public var properties: [String: PropertyType] {
+        var all = ownProperties
+        var current = superclass
+        while let kind = current {
+            all.merge(kind.ownProperties) { mine, _ in mine }
+            current = kind.superclass
+        }
+        return all
+    }
+}
