@@ -5,6 +5,7 @@ let package = Package(
     name: "formctl",
     platforms: [.macOS(.v13)],
     products: [
+        .executable(name: "formctl", targets: ["formctl"]),
         .library(name: "FormCore", targets: ["FormCore"]),
     ],
     dependencies: [
@@ -17,6 +18,14 @@ let package = Package(
         .target(
             name: "FormCore",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        // The command line: one file per command.
+        .executableTarget(
+            name: "formctl",
+            dependencies: [
+                "FormCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "FormCoreTests",

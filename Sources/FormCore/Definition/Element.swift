@@ -16,8 +16,9 @@ public struct Element: Sendable, Hashable {
     @IndirectOptional public var sectionTemplate: Section?
     /// Set when this element stands for an included file (`{"include": "address.json"}`).
     public var include: Include?
-    /// Set by the binder on elements expanded from a template: where their values belong.
-    public var repeatFrames: [RepeatFrame]
+    /// Set by the binder: the repeats and includes this element was built inside, outermost first,
+    /// which say where its values belong in the data.
+    public var scopes: [DataScope]
 
     public init(
         kind: ElementKind, typeName: String? = nil, properties: OrderedDictionary<String, FormValue> = [:],
@@ -29,7 +30,7 @@ public struct Element: Sendable, Hashable {
         self.sections = sections
         self.sectionTemplate = sectionTemplate
         self.include = include
-        self.repeatFrames = []
+        self.scopes = []
     }
 
     public subscript(property: String) -> FormValue? {
@@ -38,20 +39,42 @@ public struct Element: Sendable, Hashable {
     }
 }
 
-/// The position of an element expanded from an `iterate:` template, so that its value is written
-/// back into the item it was built from rather than over its siblings.
-public struct RepeatFrame: Sendable, Hashable {
-    /// The iterated collection's path in the data the enclosing form was bound to.
+/// Where the data an element was bound to sits in the data of the form around it.
+///
+/// Elements expanded from an `iterate:` template carry one scope per enclosing repeat, so that their
+/// values are written back into the item they were built from rather than over their siblings.
+public struct DataScope: Sendable, Hashable {
+    /// The iterated collection's path (or an include's shared data path), relative to the
+    /// enclosing scope's data.
     public var path: ValuePath
-    /// The item's index in the collection.
-    public var index: Int
+    /// The item's index in the collection; nil for an include's scope.
+    public var index: Int?
     /// For `iterateproperties:`, the dictionary key of the item.
     public var propertyKey: String?
+    /// True for an include bound to literal shared data: nothing is written back through it.
+    public var isDetached: Bool
+    /// True for `iterateproperties:`, whose items are `{"key": K, "value": V}` made by the binder.
+    public var isKeyValueEntry: Bool
 
-    public init(path: ValuePath, index: Int, propertyKey: String? = nil) {
+    public init(
+        path: ValuePath, index: Int? = nil, propertyKey: String? = nil, isDetached: Bool = false,
+        isKeyValueEntry: Bool = false
+    ) {
         self.path = path
         self.index = index
         self.propertyKey = propertyKey
+        self.isDetached = isDetached
+        self.isKeyValueEntry = isKeyValueEntry
+    }
+
+    /// Whether the scope is an item of a repeat (as opposed to an include).
+    public var isRepeat: Bool { index != nil }
+
+    /// The path of this scope's item: `guests[1]`, or `teams.<key>` for a dictionary entry.
+    public var itemPath: ValuePath {
+        if let propertyKey { return path.appending(.key(propertyKey)) }
+        if let index { return path.appending(.index(index)) }
+        return path
     }
 }
 

@@ -122,6 +122,18 @@ public enum ElementKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether `fetchValueIntoObject` writes this element's value under its key: the value-bearing
+    /// kinds of QuickDialog's catalogue, not labels and buttons, whose `value` is display text.
+    public var fetchesValue: Bool {
+        switch self {
+        case .entry, .multiline, .autoEntry, .decimal, .dateTimeInline, .dateTime, .countdown, .boolean, .float,
+            .radio, .segmented, .colorPicker, .picker, .text, .image:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Whether a person fills this element in (as opposed to reading it or pressing it).
     public var isInput: Bool {
         switch self {

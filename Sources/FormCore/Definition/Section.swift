@@ -14,8 +14,8 @@ public struct Section: Sendable, Hashable {
     public var afterTemplateElements: [Element]?
     /// Set when this section stands for an included file.
     public var include: Include?
-    /// Set by the binder on sections expanded from a root's `sectionTemplate`.
-    public var repeatFrames: [RepeatFrame]
+    /// Set by the binder: the repeats and includes the section was built inside.
+    public var scopes: [DataScope]
     /// Set by the binder on a section expanded from `iterate:`: the collection it repeats, so that
     /// a person filling the form can add items ("Add another guest?").
     public var repeatSource: RepeatSource?
@@ -30,7 +30,7 @@ public struct Section: Sendable, Hashable {
         self.elements = elements
         self.elementTemplate = elementTemplate
         self.include = include
-        self.repeatFrames = []
+        self.scopes = []
     }
 
     public subscript(property: String) -> FormValue? {

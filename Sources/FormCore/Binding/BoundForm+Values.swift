@@ -1,0 +1,116 @@
+import OrderedCollections
+
+extension Element {
+    /// The value `fetchValueIntoObject` writes for this element, by QuickDialog's per-type rules;
+    /// nil when the element has no key or does not carry a value.
+    public var fetchedValue: FormValue? {
+        guard key != nil, kind.fetchesValue, let property = kind.valueProperty else { return nil }
+        let raw = properties[property] ?? .null
+        switch kind {
+        case .boolean:
+            return raw.boolValue.map(FormValue.bool) ?? .null
+        case .radio, .segmented, .colorPicker:
+            // QuickDialog gives values[selected] when values are given, else the index.
+            guard let index = raw.intValue, index >= 0 else { return .null }
+            if let values { return values.indices.contains(index) ? values[index] : .null }
+            return .int(index)
+        default:
+            return raw
+        }
+    }
+
+    /// Where this element's value goes in the values object: its key inside the items of the
+    /// repeats it was expanded in (`guests[1].email`).
+    public var valuePath: ValuePath? {
+        guard let key else { return nil }
+        var components: [ValuePath.Component] = []
+        for scope in scopes where scope.isRepeat { components += scope.itemPath.components }
+        components.append(.key(key))
+        return ValuePath(components: components)
+    }
+}
+
+extension Section {
+    /// A keyed select section gives its selected indexes (or the `values` at them).
+    public var fetchedValue: FormValue? {
+        guard key != nil, kind.isA(.select) else { return nil }
+        let indexes = (properties["selectedIndexes"]?.arrayValue ?? []).compactMap(\.intValue)
+        if let values = properties["values"]?.arrayValue {
+            return .array(indexes.compactMap { values.indices.contains($0) ? values[$0] : nil })
+        }
+        return .array(indexes.map(FormValue.int))
+    }
+}
+
+extension BoundForm {
+    /// Every keyed element's value by key; elements expanded from `iterate:PATH` give an array of
+    /// objects at PATH, one per item, instead of overwriting each other.
+    public func fetchValueIntoObject() -> FormValue {
+        var values = FormValue.object([:])
+        definition.root.forEachElement { element in
+            guard let value = element.fetchedValue, let path = element.valuePath else { return }
+            try? values.setValue(value, at: path)
+        } sections: { section in
+            guard let value = section.fetchedValue, let key = section.key else { return }
+            var components: [ValuePath.Component] = []
+            for scope in section.scopes where scope.isRepeat { components += scope.itemPath.components }
+            try? values.setValue(value, at: ValuePath(components: components + [.key(key)]))
+        }
+        return values
+    }
+
+    /// The reverse of `bind`: every `prop:path` pair (not `iterate`, not `self`) writes the
+    /// element's property back into `data` at the path, inside the item the element was built from.
+    public func fetchValueUsingBindings<Data: KeyValueCoding>(into data: inout Data) {
+        func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope]) {
+            guard case .string(let bind)? = properties["bind"], let spec = try? BindingSpec(parsing: bind) else { return }
+            var prefix: [ValuePath.Component] = []
+            for scope in scopes {
+                if scope.isDetached { return }
+                if scope.isKeyValueEntry {
+                    prefix += scope.path.components
+                } else {
+                    prefix += scope.itemPath.components
+                }
+            }
+            let entry = scopes.last?.isKeyValueEntry == true ? scopes.last : nil
+            for pair in spec.pairs {
+                guard case .keyPath(let path) = pair.source, let value = properties[pair.property] else { continue }
+                var target = path.components
+                if let entry {
+                    // Items of iterateproperties are {key, value}: `value` is the entry itself,
+                    // `key` cannot be renamed through a form.
+                    guard case .key("value")? = target.first, let key = entry.propertyKey else { continue }
+                    target = [.key(key)] + target.dropFirst()
+                }
+                try? data.setValue(value, at: ValuePath(components: prefix + target))
+            }
+        }
+        definition.root.forEachElement { element in
+            writeBack(element.properties, scopes: element.scopes)
+        } sections: { section in
+            writeBack(section.properties, scopes: section.scopes)
+        }
+        writeBack(definition.root.properties, scopes: [])
+    }
+}
+
+extension Element {
+    /// Visits every element and section below this one, depth first, in definition order.
+    public func forEachElement(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
+        for section in sections ?? [] {
+            sectionBody(section)
+            for element in section.elements ?? [] {
+                body(element)
+                if element.sections != nil { element.forEachElement(body, sections: sectionBody) }
+            }
+        }
+    }
+
+    /// Every element below this one, in definition order.
+    public var allElements: [Element] {
+        var result: [Element] = []
+        forEachElement { result.append($0) }
+        return result
+    }
+}

@@ -1,0 +1,63 @@
+/// Renders a bound form as a readable text outline, the way a person scans a form:
+/// title, sections with their titles and footers, one line per element with its value.
+public struct OutlineRenderer {
+    public init() {}
+
+    public func render(_ form: BoundForm) -> String {
+        var lines: [String] = []
+        let root = form.definition.root
+        lines.append(root.title ?? "(untitled form)")
+        renderSections(of: root, indent: "", into: &lines)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func renderSections(of element: Element, indent: String, into lines: inout [String]) {
+        for section in element.sections ?? [] {
+            if section.properties["hidden"]?.boolValue == true { continue }
+            lines.append("")
+            lines.append(indent + (section.title.map { "== \($0) ==" } ?? "=="))
+            if let source = section.repeatSource {
+                lines.append(indent + "   (repeats \(source.count) × over \(source.path))")
+            }
+            for element in section.elements ?? [] {
+                lines.append(indent + "  " + describe(element))
+                if element.sections != nil { renderSections(of: element, indent: indent + "    ", into: &lines) }
+            }
+            if let footer = section.footer { lines.append(indent + "  -- " + footer) }
+        }
+    }
+
+    /// `Email [email] (entry): ann@example.com`
+    func describe(_ element: Element) -> String {
+        var text = element.title ?? element.properties["text"]?.displayString ?? ""
+        if let key = element.key { text += " [\(key)]" }
+        let kindName = element.kind.aliases.first ?? element.kind.rawValue
+        text += text.isEmpty ? "(\(kindName))" : " (\(kindName))"
+        if element.properties["hidden"]?.boolValue == true { text += " hidden" }
+        if element.properties["enabled"]?.boolValue == false { text += " disabled" }
+        if let action = element.controllerAction { text += " -> \(action)" }
+        if let shown = shownValue(of: element) { text += ": " + shown }
+        return text
+    }
+
+    func shownValue(of element: Element) -> String? {
+        if element.isSecure {
+            let present = element.value.map { !($0.displayString ?? "").isEmpty } ?? false
+            return present ? "••••••" : nil
+        }
+        switch element.kind {
+        case .radio, .segmented, .colorPicker:
+            let items = element.items
+            guard let index = element.selectedIndex else { return "(none of \(items.joined(separator: " | ")))" }
+            return items.indices.contains(index) ? items[index] : "#\(index)"
+        case .button:
+            return nil
+        case .text:
+            return element.title == nil ? nil : element.properties["text"]?.displayString
+        default:
+            if let value = element.value, let shown = value.displayString, !shown.isEmpty { return shown }
+            if let placeholder = element.placeholder { return "<\(placeholder)>" }
+            return nil
+        }
+    }
+}

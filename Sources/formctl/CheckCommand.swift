@@ -1,0 +1,42 @@
+import ArgumentParser
+import FormCore
+
+/// `formctl check`: lint definitions. Errors fail it; warnings (unknown properties, key paths
+/// the data lacks) are printed and do not.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check form definitions: every error with its JSON path, line and column.",
+        discussion: "Exit 0 when every file is valid (warnings allowed), 1 when any has errors, 3 when a file cannot be read."
+    )
+
+    @Argument(help: "Definition files to check.", completion: .file(extensions: ["json"]))
+    var forms: [String]
+
+    @Option(help: "Data to bind to, to find key paths the data lacks.")
+    var data: String?
+
+    func validate() throws {
+        if forms.isEmpty { throw ValidationError("give at least one FORM.json to check") }
+    }
+
+    func run() throws {
+        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") }
+        var worst = FormctlExitCode.done
+        for path in forms {
+            do {
+                let loaded = try FormInputs.loadDefinition(path)
+                var warnings = loaded.warnings.count
+                if let boundData {
+                    let bound = Binder.bind(loaded.definition, to: boundData)
+                    for miss in bound.misses { Terminal.printError("\(path): warning: \(miss)") }
+                    warnings += bound.misses.count
+                }
+                Terminal.printOut("\(path): ok" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
+            } catch let failure as CommandFailure {
+                if failure.exitCode.rawValue > worst.rawValue { worst = failure.exitCode }
+            }
+        }
+        if worst != .done { throw CommandFailure.silent(worst) }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FormCore
+
+/// `formctl render`: the bound, expanded form, as QuickDialog JSON or a text outline.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print a form bound to data: templates expanded, bound values set."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "The definition file.", completion: .file(extensions: ["json"]))
+    var form: String
+
+    @Option(help: "Data to bind to (JSON).")
+    var data: String?
+
+    @Option(help: "text: a readable outline; json: QuickDialog JSON that is itself a valid definition.")
+    var format: Format = .text
+
+    func run() throws {
+        let loaded = try FormInputs.loadDefinition(form)
+        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
+        let bound = Binder.bind(loaded.definition, to: boundData)
+        switch format {
+        case .json: Terminal.printOut(bound.definition.encoded.jsonString(pretty: true))
+        case .text: Terminal.write(OutlineRenderer().render(bound), to: 1)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Glibc
+
+/// Writing to the standard streams without buffering surprises, and the terminal facts
+/// (colour, TTYs) every command asks about.
+enum Terminal {
+    static func printOut(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }
+    static func printError(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    static func exit(_ code: FormctlExitCode) -> Never { Glibc.exit(code.rawValue) }
+
+    static func isTTY(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    /// Colour only on a terminal, and never when NO_COLOR is set or TERM is dumb.
+    static func colorEnabled(for descriptor: Int32) -> Bool {
+        guard isTTY(descriptor) else { return false }
+        if let noColor = environment("NO_COLOR"), !noColor.isEmpty { return false }
+        if environment("TERM") == "dumb" { return false }
+        return true
+    }
+}
