@@ -1,0 +1,39 @@
+/// One value that failed validation: which field, which rule, and what the person should do.
+public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The field's key path, dotted with item indexes: `guests.1.email`.
+    public var path: String
+    /// The rule that failed: `required`, `minLength`, `email`, `matches`, a host rule's name...
+    public var rule: String
+    /// A message a person can act on: "must be at least 8 characters".
+    public var message: String
+
+    public init(path: String, rule: String, message: String) {
+        self.path = path
+        self.rule = rule
+        self.message = message
+    }
+
+    /// `KEY: message`, the form formctl prints.
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Several field errors at once: a submit refused as a whole.
+public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
+    public var errors: [FieldError]
+    public init(errors: [FieldError]) { self.errors = errors }
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+extension ValuePath {
+    /// `guests.1.email`: the dotted form people type in `--set` and read in errors.
+    public var dotted: String {
+        components.map { component -> String in
+            switch component {
+            case .key(let key): return key
+            case .index(let index): return String(index)
+            case .collectionOperator(let op): return "@" + op.rawValue
+            case .this: return "self"
+            }
+        }.joined(separator: ".")
+    }
+}

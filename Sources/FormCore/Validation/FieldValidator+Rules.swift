@@ -1,0 +1,114 @@
+extension FieldValidator {
+    typealias Fail = (String, String, String?) -> Void
+
+    func checkText(_ field: Field, fail: Fail) {
+        guard case .string(let text) = field.value else { return }
+        let element = field.element
+        let length = text.count
+        if let minimum = element.properties["minLength"]?.intValue, length < minimum {
+            fail("minLength", "must be at least \(minimum) character\(minimum == 1 ? "" : "s") (has \(length))", nil)
+        }
+        if let maximum = element.properties["maxLength"]?.intValue, maximum > 0, length > maximum {
+            fail("maxLength", "must be at most \(maximum) character\(maximum == 1 ? "" : "s") (has \(length))", nil)
+        }
+        if let pattern = element.properties["pattern"]?.stringValue {
+            switch TextPattern.wholeMatch(pattern, text) {
+            case .success(true): break
+            case .success(false): fail("pattern", "does not have the expected format", element.properties["patternMessage"]?.stringValue)
+            case .failure(let error): fail("pattern", "cannot be checked: \(error.message)", nil)
+            }
+        }
+    }
+
+    func checkNumber(_ field: Field, fail: Fail) {
+        let element = field.element
+        guard element.kind == .decimal || element.kind == .float else { return }
+        guard let number = field.value.doubleValue else {
+            fail("number", "must be a number", nil)
+            return
+        }
+        if let minimum = element.properties["minimumValue"]?.doubleValue, number < minimum {
+            fail("minimumValue", "must be at least \(FormValue.double(minimum).displayString ?? "")", nil)
+        }
+        if let maximum = element.properties["maximumValue"]?.doubleValue, number > maximum {
+            fail("maximumValue", "must be at most \(FormValue.double(maximum).displayString ?? "")", nil)
+        }
+        if element.kind == .decimal, let digits = element.properties["fractionDigits"]?.intValue, digits >= 0,
+            case .double = field.value
+        {
+            let text = field.value.displayString ?? ""
+            let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.count } ?? 0
+            if fraction > digits && !text.contains("e") {
+                fail("fractionDigits", digits == 0 ? "must be a whole number" : "must have at most \(digits) digit\(digits == 1 ? "" : "s") after the decimal point", nil)
+            }
+        }
+    }
+
+    func checkDate(_ field: Field, fail: Fail) {
+        let element = field.element
+        guard element.kind.isA(.dateTimeInline) || element.kind == .dateTime, let text = field.value.stringValue else { return }
+        let mode = element.properties["mode"]?.stringValue
+        guard let date = ISODate(parsing: text, mode: mode) else {
+            fail("date", "must be a date as \(ISODate.format(for: mode))", nil)
+            return
+        }
+        if let bound = element.properties["minimumDate"]?.stringValue, let minimum = ISODate(parsing: bound, mode: mode), date < minimum {
+            fail("minimumDate", "must be on or after \(bound)", nil)
+        }
+        if let bound = element.properties["maximumDate"]?.stringValue, let maximum = ISODate(parsing: bound, mode: mode), maximum < date {
+            fail("maximumDate", "must be on or before \(bound)", nil)
+        }
+    }
+
+    /// Radio, segmented and picker values must be among the element's items (or values).
+    func checkChoice(_ field: Field, fail: Fail) {
+        let element = field.element
+        switch element.kind {
+        case .radio, .segmented, .colorPicker:
+            if let values = element.values {
+                if !values.contains(field.value) {
+                    fail("choice", "must be one of \(values.compactMap(\.displayString).joined(separator: ", "))", nil)
+                }
+            } else if let index = field.value.intValue {
+                if !element.items.indices.contains(index) { fail("choice", "must be one of the \(element.items.count) choices", nil) }
+            } else {
+                fail("choice", "must be one of \(element.items.joined(separator: ", "))", nil)
+            }
+        case .picker:
+            let components = element.properties["items"]?.arrayValue ?? []
+            let flat = components.flatMap { $0.arrayValue ?? [$0] }
+            let chosen = field.value.arrayValue ?? [field.value]
+            if !flat.isEmpty, !chosen.allSatisfy({ choice in flat.contains { $0 == choice || $0.displayString == choice.displayString } }) {
+                fail("choice", "must be among the picker's items", nil)
+            }
+        default:
+            break
+        }
+    }
+
+    func check(_ rule: ValidationRule, _ field: Field, fail: Fail) {
+        let text = field.value.displayString ?? ""
+        switch rule.kind {
+        case .email:
+            if !TextPattern.isEmail(text) { fail("email", "must be an email address like name@example.com", rule.message) }
+        case .url:
+            if !TextPattern.isURL(text) { fail("url", "must be a URL starting with http:// or https://", rule.message) }
+        case .matches(let other):
+            let otherValue = siblingValue(other, field) ?? .null
+            if otherValue != field.value { fail("matches", "must match \(other)", rule.message) }
+        case .expression(let test):
+            switch evaluateTest(test, field) {
+            case .success(true): break
+            case .success(false): fail("expression", "is not valid", rule.message)
+            case .failure(let error): fail("expression", "cannot be checked: \(error.message)", rule.message)
+            }
+        case .custom(let name, let options):
+            guard let custom = registry.rule(named: name) else {
+                fail(name, "has an unknown rule '\(name)'", nil)
+                return
+            }
+            let input = ValidatorRegistry.Input(value: field.value, options: options, path: field.path.dotted, values: allValues)
+            if let message = custom(input) { fail(name, message, rule.message) }
+        }
+    }
+}

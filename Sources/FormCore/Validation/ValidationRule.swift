@@ -1,0 +1,68 @@
+/// A rule from an element's `validate` list: `{"rule": "email", "message": "..."}`.
+public struct ValidationRule: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case email
+        case url
+        /// Equal to another field's value (`{"rule": "matches", "field": "password"}`).
+        case matches(field: String)
+        /// An `@{...}` test that must be true.
+        case expression(test: String)
+        /// A rule registered by the host under this name.
+        case custom(name: String, options: FormValue)
+    }
+
+    public var kind: Kind
+    /// The author's message, used instead of the default when the rule fails.
+    public var message: String?
+
+    public var name: String {
+        switch kind {
+        case .email: return "email"
+        case .url: return "url"
+        case .matches: return "matches"
+        case .expression: return "expression"
+        case .custom(let name, _): return name
+        }
+    }
+
+    /// Parses one entry of a `validate` list; the error message says what is wrong with it.
+    public init(parsing value: FormValue) throws(ValidationRuleError) {
+        let entry: FormValue
+        if case .string(let name) = value {
+            entry = .object(["rule": .string(name)])  // "validate": ["email"] is a common shorthand
+        } else {
+            entry = value
+        }
+        guard case .object(let members) = entry else {
+            throw ValidationRuleError(message: "a validate rule must be an object like {\"rule\": \"email\"}, found \(value.typeName)")
+        }
+        guard case .string(let name)? = members["rule"] else {
+            throw ValidationRuleError(message: "a validate rule needs a \"rule\" name")
+        }
+        message = members["message"]?.stringValue
+        switch name {
+        case "email": kind = .email
+        case "url": kind = .url
+        case "matches":
+            guard case .string(let field)? = members["field"], !field.isEmpty else {
+                throw ValidationRuleError(message: "the matches rule needs a \"field\" naming the field to match")
+            }
+            kind = .matches(field: field)
+        case "expression":
+            guard case .string(let test)? = members["test"], !test.isEmpty else {
+                throw ValidationRuleError(message: "the expression rule needs a \"test\" such as \"@{age >= 18}\"")
+            }
+            kind = .expression(test: test)
+        default:
+            kind = .custom(name: name, options: entry)
+        }
+    }
+
+    public static let builtInNames = ["email", "url", "matches", "expression"]
+}
+
+/// A `validate` entry that is not a rule.
+public struct ValidationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
