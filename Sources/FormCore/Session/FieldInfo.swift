@@ -1,0 +1,33 @@
+/// One element of a form being filled, as a prompter or a service shows it: its live
+/// properties resolved, its current value, and whether it is hidden, enabled, required.
+public struct FieldInfo: Sendable {
+    /// The element with expressions replaced by their current results and its value set.
+    public var element: Element
+    /// Where its value lives (`guests.1.email`); nil for elements that hold no value.
+    public var path: String?
+    public var value: FormValue?
+    public var isHidden: Bool
+    public var isEnabled: Bool
+    public var isRequired: Bool
+    /// Computed by an expression: shown, not asked.
+    public var isComputed: Bool
+    /// The index of the section it sits in, in `FormSession.sections`.
+    public var sectionIndex: Int
+    /// The repeat item's index when the element was built from a template.
+    public var itemIndex: Int?
+    /// The repeat's path when the element was built from a template (`guests`).
+    public var repeatPath: String?
+
+    public var key: String? { element.key }
+    public var title: String? { element.title }
+}
+
+/// A section of a form being filled.
+public struct SectionInfo: Sendable {
+    public var title: String?
+    public var footer: String?
+    public var isHidden: Bool
+    /// The repeat this section expands, if any (its path in the data).
+    public var repeatPath: String?
+    public var section: Section
+}

@@ -1,0 +1,143 @@
+extension FormSession {
+    /// Sets a field's value by key path (`email`, `guests.1.name`); transforms run first and
+    /// dependents are re-evaluated. Booleans and choices with an action fire it.
+    public func set(_ value: FormValue, forKey path: String) throws(SessionError) {
+        let result = state.withLock { state -> Result<FormChange, SessionError> in
+            do {
+                let changed = try state.set(value, at: path)
+                return .success(FormChange(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        deliver(try result.get())
+    }
+
+    /// Sets a field from text a person typed, parsed for the field's type.
+    public func setText(_ text: String, forKey path: String) throws(SessionError) {
+        let element = try state.withLock { state throws(SessionError) in
+            state.elements[try state.elementIndex(for: path)].element
+        }
+        switch FieldValueParser.parse(text, for: element) {
+        case .success(let value): try set(value, forKey: path)
+        case .failure(let error): throw SessionError(path: path, message: error.message)
+        }
+    }
+
+    /// Runs several sets with one notification at the end (a binding group).
+    public func batch<T>(_ body: () throws -> T) rethrows -> T {
+        observers.withLock { $0.batchDepth += 1 }
+        defer {
+            let change = observers.withLock { observers -> FormChange? in
+                observers.batchDepth -= 1
+                guard observers.batchDepth == 0 else { return nil }
+                defer { observers.pending = FormChange(paths: [], actions: []) }
+                return observers.pending
+            }
+            if let change, !change.paths.isEmpty || !change.actions.isEmpty { notify(change) }
+        }
+        return try body()
+    }
+
+    /// Back to the values the form had when it was bound.
+    public func reset() {
+        let paths = state.withLock { state -> [String] in
+            let before = state.values
+            state.values = state.defaults
+            state.evaluateAll()
+            return before == state.values ? [] : [""]
+        }
+        if !paths.isEmpty { deliver(FormChange(paths: paths, actions: [])) }
+    }
+
+    /// Adds an empty item to the repeat at `path` ("Add another guest?"); returns its index.
+    @discardableResult
+    public func appendItem(to path: String) throws(SessionError) -> Int {
+        let index = try state.withLock { state throws(SessionError) in try state.appendItem(to: path) }
+        deliver(FormChange(paths: [path], actions: []))
+        return index
+    }
+
+    public func removeItem(at index: Int, from path: String) throws(SessionError) {
+        try state.withLock { state throws(SessionError) in try state.removeItem(at: index, from: path) }
+        deliver(FormChange(paths: [path], actions: []))
+    }
+
+    /// Chooses a button: returns the action it fires, if any.
+    public func press(_ key: String) throws(SessionError) -> ActionRequest? {
+        try state.withLock { state throws(SessionError) -> ActionRequest? in
+            guard let index = state.elements.firstIndex(where: { $0.element.key == key || $0.valuePath?.dotted == key }) else {
+                throw SessionError(path: key, message: "no element has this key")
+            }
+            let element = state.elements[index].element
+            guard let name = element.controllerAction else { return nil }
+            return ActionRequest(name: name, elementPath: key, elementKey: element.key)
+        }
+    }
+
+    /// Validates every visible field and returns every error at once.
+    public func validate(registry: ValidatorRegistry = ValidatorRegistry()) -> [FieldError] {
+        state.withLock { $0.validate(registry: registry) }
+    }
+
+    // MARK: Observing
+
+    /// Calls `body` after each change of `key` (or of anything inside it), once per batch.
+    @discardableResult
+    public func observe(_ key: String, _ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
+        addObserver(key: key, body)
+    }
+
+    /// Calls `body` after every change of the form, once per batch.
+    @discardableResult
+    public func observeAll(_ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
+        addObserver(key: nil, body)
+    }
+
+    public func removeObserver(_ token: ObservationToken) {
+        observers.withLock { _ = $0.byKey.removeValue(forKey: token.id) }
+    }
+
+    private func addObserver(key: String?, _ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
+        observers.withLock { observers in
+            let id = observers.nextID
+            observers.nextID += 1
+            observers.byKey[id] = (key, body)
+            return ObservationToken(id: id)
+        }
+    }
+
+    /// Queues the change inside a batch, else tells observers now.
+    private func deliver(_ change: FormChange) {
+        let queued = observers.withLock { observers -> Bool in
+            guard observers.batchDepth > 0 else { return false }
+            observers.pending.paths += change.paths
+            observers.pending.actions += change.actions
+            return true
+        }
+        if !queued && (!change.paths.isEmpty || !change.actions.isEmpty) { notify(change) }
+    }
+
+    private func notify(_ change: FormChange) {
+        let targets = observers.withLock { Array($0.byKey.values) }
+        for (key, body) in targets {
+            if let key {
+                guard change.paths.contains(where: { $0 == key || $0.hasPrefix(key + ".") || key.hasPrefix($0 + ".") || $0.isEmpty })
+                else { continue }
+            }
+            body(change)
+        }
+    }
+}
+
+extension SessionState {
+    /// A boolean switched or a choice changed fires the element's `controllerAction`.
+    func actionsFired(by path: ValuePath?) -> [ActionRequest] {
+        guard let path, let index = elementByPath[path.dotted] else { return [] }
+        let element = elements[index].element
+        guard let name = element.controllerAction,
+            element.kind == .boolean || element.kind.isA(.radio) || element.kind == .picker
+        else { return [] }
+        return [ActionRequest(name: name, elementPath: path.dotted, elementKey: element.key)]
+    }
+}
