@@ -1,0 +1,58 @@
+/// The syntax tree of an `@{...}` expression.
+///
+/// Nodes that can fail at evaluation carry the 1-based column of their operator or name, so that
+/// an evaluation error points at the place that caused it. Key paths whose every step is known at
+/// parse time are folded into one `.path`, which is what the caller's lookup receives.
+public indirect enum ExpressionNode: Sendable, Hashable {
+    /// A literal, and the constants `true`, `false`, `nil`/`null`, `visible`, `gone`.
+    case literal(FormValue)
+    /// `[a, b]`.
+    case array([ExpressionNode])
+    /// A string literal with `\(...)` parts: the display texts of the parts, joined.
+    case interpolation([ExpressionNode])
+    /// `user.name`, `items[0].title`: resolved by the context's lookup; missing is `nil`.
+    case path(ValuePath)
+    /// `.name` on a computed value (`(a ?? b).name`); missing is `nil`.
+    case member(ExpressionNode, String)
+    /// `base[index]` where the index is computed.
+    case index(ExpressionNode, ExpressionNode, column: Int)
+    /// The `count` accessor of a string, array or object.
+    case count(ExpressionNode, column: Int)
+    case unary(ExpressionUnaryOperator, ExpressionNode, column: Int)
+    case binary(ExpressionBinaryOperator, ExpressionNode, ExpressionNode, column: Int)
+    /// `condition ? then : else`.
+    case conditional(ExpressionNode, ExpressionNode, ExpressionNode)
+    /// `receiver.method(arguments)` from the fixed library.
+    case method(ExpressionNode, ExpressionMethod, [ExpressionNode], column: Int)
+    /// `String(format: format, arguments...)`.
+    case format(ExpressionNode, [ExpressionNode], column: Int)
+    /// `name(arguments)`: a function the host registered; resolved at evaluation.
+    case function(String, [ExpressionNode], column: Int)
+}
+
+public enum ExpressionUnaryOperator: String, Sendable, Hashable {
+    case not = "!"
+    case negate = "-"
+}
+
+public enum ExpressionBinaryOperator: String, Sendable, Hashable, CaseIterable {
+    case multiply = "*", divide = "/", remainder = "%"
+    case add = "+", subtract = "-"
+    case nilCoalescing = "??"
+    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case equal = "==", notEqual = "!="
+    case and = "&&", or = "||"
+}
+
+/// The fixed library of methods; nothing else can be called on a value.
+public enum ExpressionMethod: String, Sendable, Hashable, CaseIterable {
+    case lowercased, uppercased, trimmed, contains, hasPrefix, hasSuffix, matches
+
+    /// How many arguments the method takes; checked at parse time.
+    public var arity: Int {
+        switch self {
+        case .lowercased, .uppercased, .trimmed: return 0
+        case .contains, .hasPrefix, .hasSuffix, .matches: return 1
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// A string property of a definition that may hold `@{...}`: literal text, one whole expression,
+/// or a template mixing both.
+///
+/// A whole `"@{a + b}"` keeps the expression's type (a number, a bool for `hidden`); a template
+/// such as `"Hello @{user.name}!"` is always a string, with nil parts shown as "". There is no
+/// escape for a literal `@{`; an `@` not followed by `{` is plain text.
+public enum PropertyExpression: Sendable, Hashable {
+    /// One piece of a template.
+    public enum TemplatePart: Sendable, Hashable {
+        case text(String)
+        case expression(Expression)
+    }
+
+    case literal(String)
+    /// The whole string is `@{...}`: its value is the expression's typed value.
+    case expression(Expression)
+    /// Text with embedded expressions: a string.
+    case template([TemplatePart])
+
+    /// Whether `text` holds an `@{`, i.e. whether parsing it can give anything but `.literal`.
+    public static func containsExpression(_ text: String) -> Bool {
+        text.contains("@{")
+    }
+
+    /// Parses a property string. Error columns count characters within the whole `text`, whose
+    /// first character is column 1, and the error's `source` is `text`.
+    public init(parsing text: String) throws(ExpressionError) {
+        guard Self.containsExpression(text) else {
+            self = .literal(text)
+            return
+        }
+        let chars = Array(text)
+        var parts: [TemplatePart] = []
+        var pending = ""
+        var i = 0
+        while i < chars.count {
+            guard chars[i] == "@", i + 1 < chars.count, chars[i + 1] == "{" else {
+                pending.append(chars[i])
+                i += 1
+                continue
+            }
+            if !pending.isEmpty { parts.append(.text(pending)) }
+            pending = ""
+            let start = i + 2
+            do {
+                let (expression, close) = try Self.parseEmbedded(chars, from: start)
+                parts.append(.expression(expression))
+                i = close + 1
+            } catch {
+                throw error.relocated(by: start, in: text)
+            }
+        }
+        if !pending.isEmpty { parts.append(.text(pending)) }
+        if parts.count == 1, case .expression(let expression) = parts[0] {
+            self = .expression(expression)
+        } else {
+            self = .template(parts)
+        }
+    }
+
+    /// The expression starting at `start` (just after `@{`) and the index of its closing `}`.
+    private static func parseEmbedded(_ chars: [Character], from start: Int) throws(ExpressionError) -> (Expression, Int) {
+        var lexer = ExpressionLexer(chars: chars, start: start, maxDepth: Expression.maxDepth)
+        var parser = ExpressionParser(tokens: try lexer.tokenize(), maxDepth: Expression.maxDepth)
+        let root = try parser.parseExpression().node
+        switch parser.current.kind {
+        case .symbol(.rightBrace):
+            let close = start + parser.current.column - 1
+            return (Expression(source: String(chars[start..<close]), root: root), close)
+        case .end:
+            throw .syntax("missing '}' to close '@{' at column \(start - 1)", at: parser.current.column)
+        default:
+            throw .syntax("unexpected \(parser.current.display) after the expression", at: parser.current.column)
+        }
+    }
+
+    /// Every key path read, in first-seen order, without duplicates (see `Expression.dependencies`).
+    public var dependencies: [ValuePath] {
+        var collector = DependencyCollector()
+        switch self {
+        case .literal: break
+        case .expression(let expression): collector.visit(expression.root)
+        case .template(let parts):
+            for case .expression(let expression) in parts { collector.visit(expression.root) }
+        }
+        return collector.paths
+    }
+
+    /// The property's value: the text, the expression's typed value, or the template's string.
+    /// Evaluation errors are placed within the whole property string.
+    public func evaluate(in context: ExpressionContext) throws(ExpressionError) -> FormValue {
+        switch self {
+        case .literal(let text):
+            return .string(text)
+        case .expression(let expression):
+            do { return try expression.evaluate(in: context) } catch { throw error.relocated(by: 2, in: self.text) }
+        case .template(let parts):
+            var out = ""
+            var offset = 0
+            for part in parts {
+                switch part {
+                case .text(let text):
+                    out += text
+                    offset += text.count
+                case .expression(let expression):
+                    do {
+                        out += try expression.evaluate(in: context).expressionText
+                    } catch {
+                        throw error.relocated(by: offset + 2, in: self.text)
+                    }
+                    offset += expression.source.count + 3
+                }
+            }
+            return .string(out)
+        }
+    }
+
+    /// The property string this was parsed from.
+    public var text: String {
+        switch self {
+        case .literal(let text): return text
+        case .expression(let expression): return "@{" + expression.source + "}"
+        case .template(let parts):
+            return parts.map { part in
+                switch part {
+                case .text(let text): return text
+                case .expression(let expression): return "@{" + expression.source + "}"
+                }
+            }.joined()
+        }
+    }
+}
