@@ -39,7 +39,7 @@ import Testing
         ("String(format: '%d items', count)", "3 items"), ("String(format: '%05d|%-4s|%x', 42, 'ab', 255)", "00042|ab  |ff"),
         ("String(format: '%s is %@%%', name, 50)", "Bob is 50%"), ("String(format: '%+.1f', 2)", "+2.0"),
         ("String(format: '%f', 1.0 / 3)", "0.333333"), ("String(format: '%.0f', 0.5)", "0"),
-        ("String(format: '%.0f', 1.5)", "2"), ("String(format: '%.3f', -1e-10)", "0.000"),
+        ("String(format: '%.0f', 1.5)", "2"), ("String(format: '%.3f', -1e-10)", "-0.000"),
         ("String(format: '%.1f', 1e20)", "100000000000000000000.0"), ("String(format: '%8.3f', -3.14159)", "  -3.142"),
         ("String(format: '%ld/%i/%X', 7, 8.9, 255)", "7/8/FF"), ("String(format: '%.2s', 'abc')", "ab"),
         // Host functions, arrays, constants, truthiness.
@@ -47,6 +47,7 @@ import Testing
         ("[1, 2].count", 2), ("visible", "visible"), ("gone", "gone"), ("user.age >= 18 ? visible : gone", "visible"),
         ("nil", nil), ("null", nil), ("!empty", true), ("tags ? 'has' : 'none'", "has"), ("zero || 'x'", true),
         ("!zero", true), ("!user", false), ("1e3", 1000.0), ("2.5e-1", 0.25), ("items[1]['price']", 2), ("items.title", ["Pen", "Ink"]),
+        ("self.name", "Bob"), ("self.count", 13),
     ]
 
     @Test(arguments: cases)

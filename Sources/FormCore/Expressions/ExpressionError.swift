@@ -19,6 +19,7 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
     /// The text the column counts in.
     public var source: String
 
+    /// For host functions and callers that report expression problems of their own.
     public init(kind: Kind, message: String, column: Int?, source: String) {
         self.kind = kind
         self.message = message

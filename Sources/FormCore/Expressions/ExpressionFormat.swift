@@ -85,7 +85,8 @@ enum ExpressionFormat {
             guard let d = value.doubleValue else { throw mismatch(spec, value, column) }
             guard d.isFinite else { return pad(sign: "", d.isNaN ? "nan" : (d < 0 ? "-inf" : "inf"), spec, numeric: false) }
             body = ExpressionFixedPoint.digits(of: d, precision: spec.precision ?? 6)
-            if d.sign == .minus && body.contains(where: { $0 != "0" && $0 != "." }) { sign = "-" }
+            // As printf: a negative value keeps its sign even when it rounds to zero ("-0.0").
+            if d.sign == .minus { sign = "-" }
         default:
             let i = try integer(value, spec, column: column)
             if spec.conversion == "x" || spec.conversion == "X" {

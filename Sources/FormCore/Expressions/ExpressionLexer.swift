@@ -66,7 +66,7 @@ struct ExpressionLexer {
             }
             return ExpressionToken(kind: .identifier(name), column: col)
         }
-        for symbol in ExpressionToken.Symbol.byLength where matches(symbol.rawValue) {
+        if let symbol = symbol(c, followedBy: peek(1)) {
             index += symbol.rawValue.count
             return ExpressionToken(kind: .symbol(symbol), column: col)
         }
@@ -84,13 +84,18 @@ struct ExpressionLexer {
         index + offset < chars.count ? chars[index + offset] : nil
     }
 
-    private func matches(_ text: String) -> Bool {
-        var offset = 0
-        for c in text {
-            guard peek(offset) == c else { return false }
-            offset += 1
+    /// The symbol starting with `c`, two-character ones first (`??` before `?`, `<=` before `<`).
+    private func symbol(_ c: Character, followedBy next: Character?) -> ExpressionToken.Symbol? {
+        switch c {
+        case "?": return next == "." ? .optionalDot : (next == "?" ? .nilCoalescing : .question)
+        case "<": return next == "=" ? .lessOrEqual : .less
+        case ">": return next == "=" ? .greaterOrEqual : .greater
+        case "!": return next == "=" ? .notEqual : .bang
+        case "=": return next == "=" ? .equal : nil
+        case "&": return next == "&" ? .and : nil
+        case "|": return next == "|" ? .or : nil
+        default: return ExpressionToken.Symbol(rawValue: String(c))
         }
-        return true
     }
 
     /// Integers and doubles (`12`, `1.5`, `2e3`). After a `.` only digits are taken, so that

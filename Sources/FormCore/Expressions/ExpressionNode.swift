@@ -30,11 +30,13 @@ public indirect enum ExpressionNode: Sendable, Hashable {
     case function(String, [ExpressionNode], column: Int)
 }
 
+/// Prefix operators: `!` negates truthiness, `-` negates a number.
 public enum ExpressionUnaryOperator: String, Sendable, Hashable {
     case not = "!"
     case negate = "-"
 }
 
+/// Infix operators, spelled as in the source; precedence lives in the parser.
 public enum ExpressionBinaryOperator: String, Sendable, Hashable, CaseIterable {
     case multiply = "*", divide = "/", remainder = "%"
     case add = "+", subtract = "-"

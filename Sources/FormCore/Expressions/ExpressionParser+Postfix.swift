@@ -127,7 +127,9 @@ extension ExpressionParser {
         }
         guard isSymbol(.leftParen) else {
             if name.hasPrefix("@") { throw .syntax("a collection operator ('\(name)') must follow a key", at: column) }
-            return Parsed(node: .path(ValuePath(components: [.key(name)])), height: 1)
+            // `self` is the value itself (the current iterate item), as in `ValuePath`.
+            let first: [ValuePath.Component] = name == "self" ? [] : [.key(name)]
+            return Parsed(node: .path(ValuePath(components: first)), height: 1)
         }
         let arguments = try parseArguments(of: name, labels: true)
         let values = arguments.map(\.value)

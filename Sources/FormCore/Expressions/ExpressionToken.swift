@@ -43,12 +43,3 @@ struct ExpressionToken: Sendable, Equatable {
         }
     }
 }
-
-extension ExpressionToken.Symbol {
-    /// Longest symbols first so that `??` wins over `?` and `<=` over `<`.
-    static let byLength: [ExpressionToken.Symbol] = [
-        .optionalDot, .nilCoalescing, .lessOrEqual, .greaterOrEqual, .equal, .notEqual, .and, .or,
-        .leftParen, .rightParen, .leftBracket, .rightBracket, .comma, .dot, .question, .colon,
-        .bang, .plus, .minus, .star, .slash, .percent, .less, .greater, .rightBrace,
-    ]
-}
