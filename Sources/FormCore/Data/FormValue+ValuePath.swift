@@ -118,13 +118,13 @@ extension FormValue {
             }
             var members: OrderedDictionary<String, FormValue>
             if case .object(let existing) = self { members = existing } else { members = [:] }
-            self = .null  // release our reference so the member is mutated in place
-            var child = members[key] ?? .null
-            members[key] = nil as FormValue?
-            try child.assign(newValue, rest, whole: whole)
+            self = .null  // release our reference so that the members are mutated in place
             if let position = members.index(forKey: key) {
-                members.values[position] = child
+                // Updating in place keeps the key where the author put it.
+                try members.values[position].assign(newValue, rest, whole: whole)
             } else {
+                var child = FormValue.null
+                try child.assign(newValue, rest, whole: whole)
                 members[key] = child
             }
             self = .object(members)

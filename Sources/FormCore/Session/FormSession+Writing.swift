@@ -3,11 +3,9 @@ extension FormSession {
     /// dependents are re-evaluated. Booleans and choices with an action fire it.
     public func set(_ value: FormValue, forKey path: String) throws(SessionError) {
         let result = state.withLock { state -> Result<FormChange, SessionError> in
-            do {
+            Result { () throws(SessionError) in
                 let changed = try state.set(value, at: path)
-                return .success(FormChange(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first)))
-            } catch {
-                return .failure(error)
+                return FormChange(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
             }
         }
         deliver(try result.get())

@@ -70,16 +70,40 @@ extension SessionState {
             }
         }
         if queue.count < live.count {
-            let stuck = live.indices.filter { inDegree[$0] > 0 && live[$0].writes != nil }
-            let names = stuck.compactMap { live[$0].writes?.dotted }
-            let cycle = (names + names.prefix(1)).joined(separator: " -> ")
-            issues.append(DefinitionIssue(.error, .expressionCycle, path: stuck.first.map { live[$0].jsonPath } ?? "",
-                                          message: "computed values form a cycle: \(cycle)"))
+            let cycle = Self.cycle(among: live.indices.filter { inDegree[$0] > 0 }, readers: readers)
+            let names = cycle.compactMap { live[$0].writes?.dotted }
+            let text = (names + names.prefix(1)).joined(separator: " -> ")
+            issues.append(DefinitionIssue(.error, .expressionCycle, path: cycle.first.map { live[$0].jsonPath } ?? "",
+                                          message: "computed values form a cycle: \(text)"))
             throw DefinitionError(issues: issues)
         }
         order = queue
         orderPosition = Array(repeating: 0, count: live.count)
         for (position, index) in order.enumerated() { orderPosition[index] = position }
+    }
+
+    /// One cycle among the nodes Kahn's algorithm could not order: nodes downstream of a cycle
+    /// are peeled off first, then the edges are followed from a remaining node until one repeats.
+    static func cycle(among stuck: [Int], readers: [[Int]]) -> [Int] {
+        var remaining = Set(stuck)
+        var peeled = true
+        while peeled {
+            peeled = false
+            for node in remaining where !readers[node].contains(where: remaining.contains) {
+                remaining.remove(node)
+                peeled = true
+            }
+        }
+        guard var node = remaining.min() else { return stuck }
+        var path: [Int] = []
+        var seenAt: [Int: Int] = [:]
+        while seenAt[node] == nil {
+            seenAt[node] = path.count
+            path.append(node)
+            guard let next = readers[node].filter(remaining.contains).min() else { break }
+            node = next
+        }
+        return Array(path[(seenAt[node] ?? 0)...])
     }
 
     /// Live properties that read `path` (or something inside or around it).
@@ -131,12 +155,14 @@ extension SessionState {
     func expressionContext(for owner: LiveProperty.Owner) -> ExpressionContext {
         let values = self.values
         let data = form.data
-        var itemPath: ValuePath?
-        var dataItem: FormValue?
+        var itemPathFound: ValuePath?
+        var dataItemFound: FormValue?
         if case .element(let index) = owner {
-            itemPath = elements[index].itemPath
-            dataItem = elements[index].dataItem
+            itemPathFound = elements[index].itemPath
+            dataItemFound = elements[index].dataItem
         }
+        let itemPath = itemPathFound
+        let dataItem = dataItemFound
         return ExpressionContext(functions: functions) { path in
             guard case .key(let first)? = path.components.first else { return values.value(at: path) }
             if let itemPath, let item = values.value(at: itemPath), item[first] != nil { return item.value(at: path) }

@@ -1,0 +1,16 @@
+@testable import FormCore
+
+/// Builds a session from definition JSON written inline in a test.
+func makeSession(_ json: String, data: FormValue = .emptyObject, functions: ExpressionFunctions = ExpressionFunctions()) throws -> FormSession {
+    let definition = try FormDefinition(json: json)
+    return try FormSession(definition: definition, data: data, functions: functions)
+}
+
+/// Collects the changes observers are told about, safely across threads.
+final class ChangeLog: Sendable {
+    private let storage = Mutex<[FormChange]>([])
+    func append(_ change: FormChange) { storage.withLock { $0.append(change) } }
+    var changes: [FormChange] { storage.withLock { $0 } }
+}
+
+import Synchronization

@@ -1,0 +1,185 @@
+import Testing
+@testable import FormCore
+
+@Suite("FormSession")
+struct SessionTests {
+    static let priceForm = """
+        {"title": "Order", "sections": [{"elements": [
+          {"type": "decimal", "key": "qty", "numberValue": 2},
+          {"type": "decimal", "key": "price", "numberValue": 10},
+          {"type": "decimal", "key": "total", "numberValue": "@{qty * price}"},
+          {"type": "decimal", "key": "tax", "numberValue": "@{total * 0.2}"},
+          {"type": "entry", "key": "note", "hidden": "@{note2 == 'hide'}"},
+          {"type": "entry", "key": "note2"},
+          {"type": "label", "title": "@{'Total: \\\\(total)'}"}
+        ]}]}
+        """
+
+    @Test func computedValuesChainThroughTheGraph() throws {
+        let session = try makeSession(Self.priceForm)
+        #expect(session.value(forKey: "total") == .int(20))
+        #expect(session.value(forKey: "tax") == .double(4))
+        try session.set(.int(3), forKey: "qty")
+        #expect(session.value(forKey: "total") == .int(30))
+        #expect(session.value(forKey: "tax") == .double(6))
+    }
+
+    @Test func aChangeReEvaluatesExactlyItsDependents() throws {
+        let session = try makeSession(Self.priceForm)
+        let before = session.evaluationCount
+        // qty -> total -> tax and the label reading total: three evaluations, not the hidden note.
+        try session.set(.int(5), forKey: "qty")
+        #expect(session.evaluationCount - before == 3)
+        let afterQty = session.evaluationCount
+        try session.set(.string("hide"), forKey: "note2")
+        #expect(session.evaluationCount - afterQty == 1)
+        let afterNote = session.evaluationCount
+        // Setting the same value again changes nothing and evaluates nothing.
+        try session.set(.string("hide"), forKey: "note2")
+        #expect(session.evaluationCount == afterNote)
+    }
+
+    @Test func hiddenFollowsItsExpressionAndHiddenValuesAreNotSubmitted() throws {
+        let session = try makeSession(Self.priceForm)
+        try session.set(.string("kept"), forKey: "note")
+        #expect(session.submissionValues["note"] == .string("kept"))
+        try session.set(.string("hide"), forKey: "note2")
+        let note = try #require(session.fields.first { $0.key == "note" })
+        #expect(note.isHidden)
+        #expect(session.submissionValues["note"] == nil)
+    }
+
+    @Test func liveTitlesAreResolvedInTheForm() throws {
+        let session = try makeSession(Self.priceForm)
+        let label = try #require(session.fields.first { $0.element.kind == .label })
+        #expect(label.title == "Total: 20")
+    }
+
+    @Test func observersFireOncePerBatch() throws {
+        let session = try makeSession(Self.priceForm)
+        let all = ChangeLog()
+        let qtyOnly = ChangeLog()
+        session.observeAll { all.append($0) }
+        session.observe("qty") { qtyOnly.append($0) }
+        session.batch {
+            try? session.set(.int(4), forKey: "qty")
+            try? session.set(.int(11), forKey: "price")
+            try? session.set(.string("x"), forKey: "note")
+        }
+        #expect(all.changes.count == 1)
+        #expect(Set(all.changes[0].paths).isSuperset(of: ["qty", "price", "note", "total", "tax"]))
+        #expect(qtyOnly.changes.count == 1)
+        try session.set(.string("y"), forKey: "note")
+        #expect(all.changes.count == 2)
+        #expect(qtyOnly.changes.count == 1, "an observer of qty is not told about note")
+    }
+
+    @Test func cancelledObserversAreNotCalled() throws {
+        let session = try makeSession(Self.priceForm)
+        let log = ChangeLog()
+        let token = session.observeAll { log.append($0) }
+        session.removeObserver(token)
+        try session.set(.int(9), forKey: "qty")
+        #expect(log.changes.isEmpty)
+    }
+
+    @Test func aCycleAmongComputedValuesNamesItsMembers() throws {
+        let json = """
+            {"sections": [{"elements": [
+              {"type": "decimal", "key": "a", "numberValue": "@{c + 1}"},
+              {"type": "decimal", "key": "b", "numberValue": "@{a + 1}"},
+              {"type": "decimal", "key": "c", "numberValue": "@{b + 1}"},
+              {"type": "decimal", "key": "d", "numberValue": "@{a}"}
+            ]}]}
+            """
+        let error = try #require(throws: DefinitionError.self) { try makeSession(json) }
+        let issue = try #require(error.errors.first)
+        #expect(issue.code == .expressionCycle)
+        for member in ["a", "b", "c"] { #expect(issue.message.contains(member)) }
+        #expect(!issue.message.contains("d ->"))
+    }
+
+    @Test func expressionSyntaxErrorsNameThePropertyPath() throws {
+        let json = #"{"sections": [{"elements": [{"type": "entry", "key": "x", "hidden": "@{a + }"}]}]}"#
+        let error = try #require(throws: DefinitionError.self) { try makeSession(json) }
+        #expect(error.errors.first?.path == "sections[0].elements[0].hidden")
+        #expect(error.errors.first?.code == .invalidExpression)
+    }
+
+    @Test func resetReturnsToTheBoundDefaults() throws {
+        let session = try makeSession(Self.priceForm)
+        try session.set(.int(7), forKey: "qty")
+        session.reset()
+        #expect(session.value(forKey: "qty") == .int(2))
+        #expect(session.value(forKey: "total") == .int(20))
+    }
+
+    @Test func unknownKeysAndComputedFieldsAreRefused() throws {
+        let session = try makeSession(Self.priceForm)
+        #expect(throws: SessionError.self) { try session.set(.int(1), forKey: "qtty") }
+        #expect(throws: SessionError.self) { try session.set(.int(1), forKey: "total") }
+    }
+
+    @Test func transformsRunOnInput() throws {
+        let session = try makeSession(#"{"sections": [{"elements": [{"type": "entry", "key": "email", "transform": ["trim", "lowercase"]}]}]}"#)
+        try session.set(.string("  Ann@Example.COM "), forKey: "email")
+        #expect(session.value(forKey: "email") == .string("ann@example.com"))
+    }
+
+    @Test func writingAValueUpdatesTheDataWrittenBack() throws {
+        let json = #"{"sections": [{"elements": [{"type": "entry", "key": "login", "bind": "textValue:user.login"}]}]}"#
+        let session = try makeSession(json, data: ["user": ["login": "old", "id": 7]])
+        try session.set(.string("new"), forKey: "login")
+        #expect(session.dataWrittenBack == ["user": ["login": "new", "id": 7]])
+    }
+
+    @Test func repeatsGrowAndKeepTheirValues() throws {
+        let json = """
+            {"sections": [{"title": "Guests", "bind": "iterate:guests",
+              "elementTemplate": {"type": "entry", "key": "email", "bind": "textValue:email"}}]}
+            """
+        let session = try makeSession(json, data: ["guests": [["email": "a@x.io"]]])
+        #expect(session.repeats.first?.path == "guests")
+        #expect(session.repeats.first?.hasInputs == true)
+        let index = try session.appendItem(to: "guests")
+        #expect(index == 1)
+        try session.set(.string("b@x.io"), forKey: "guests.1.email")
+        #expect(session.values == ["guests": [["email": "a@x.io"], ["email": "b@x.io"]]])
+        try session.removeItem(at: 0, from: "guests")
+        #expect(session.values == ["guests": [["email": "b@x.io"]]])
+    }
+
+    @Test func repeatItemsReadTheirOwnSiblingsFirst() throws {
+        let json = """
+            {"sections": [{"bind": "iterate:people", "elementTemplate": {"type": "entry", "key": "name", "bind": "textValue:name"}},
+              {"bind": "iterate:people", "elementTemplate": {"type": "label", "key": "greeting", "bind": "title:name"}},
+              {"elements": [{"type": "label", "title": "@{people.count} people"}]}]}
+            """
+        let session = try makeSession(json, data: ["people": [["name": "Ann"], ["name": "Bo"]]])
+        let label = try #require(session.fields.last)
+        #expect(label.title == "2 people")
+    }
+
+    @Test func aBooleanWithAnActionFiresItWhenSwitched() throws {
+        let json = #"{"sections": [{"elements": [{"type": "boolean", "key": "agree", "controllerAction": "onAgree:"}]}]}"#
+        let session = try makeSession(json)
+        let log = ChangeLog()
+        session.observeAll { log.append($0) }
+        try session.set(.bool(true), forKey: "agree")
+        #expect(log.changes.first?.actions == [ActionRequest(name: "onAgree", elementPath: "agree", elementKey: "agree")])
+    }
+
+    @Test func concurrentWritersLoseNothing() async throws {
+        var elements: [String] = []
+        for index in 0..<8 { elements.append(#"{"type": "decimal", "key": "n\#(index)", "numberValue": 0}"#) }
+        let session = try makeSession(#"{"sections": [{"elements": [\#(elements.joined(separator: ","))]}]}"#)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    for value in 1...200 { try? session.set(.int(value), forKey: "n\(index)") }
+                }
+            }
+        }
+        for index in 0..<8 { #expect(session.value(forKey: "n\(index)") == .int(200)) }
+    }
+}
