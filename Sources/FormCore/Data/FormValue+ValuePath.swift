@@ -95,6 +95,11 @@ extension FormValue {
     /// Writes `newValue` at `path`, creating objects (for keys) and arrays (for indexes) on the way.
     /// An index one past the end appends; further past pads with null.
     public mutating func setValue(_ newValue: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
+        // Refused before any change: `assign` detaches each level (sets it to null) while it works,
+        // so a throw half-way down would leave the caller's data wiped.
+        for case .collectionOperator(let op) in path.components {
+            throw KeyValueCodingError(path: path.description, message: "cannot write through the collection operator @\(op.rawValue)")
+        }
         try assign(newValue, path.components[...], whole: path)
     }
 
@@ -118,13 +123,16 @@ extension FormValue {
             }
             var members: OrderedDictionary<String, FormValue>
             if case .object(let existing) = self { members = existing } else { members = [:] }
-            self = .null  // release our reference so that the members are mutated in place
-            if let position = members.index(forKey: key) {
-                // Updating in place keeps the key where the author put it.
-                try members.values[position].assign(newValue, rest, whole: whole)
+            self = .null  // release our reference so the member is mutated in place
+            // Detach the member by nulling it in place (not removing it), so that it keeps its
+            // position among its siblings and is still uniquely referenced while it is mutated.
+            let position = members.index(forKey: key)
+            var child = FormValue.null
+            if let position { swap(&child, &members.values[position]) }
+            try child.assign(newValue, rest, whole: whole)
+            if let position {
+                members.values[position] = child
             } else {
-                var child = FormValue.null
-                try child.assign(newValue, rest, whole: whole)
                 members[key] = child
             }
             self = .object(members)

@@ -64,7 +64,7 @@ extension JSONReader {
 
         mutating func parseDocument() throws(JSONSyntaxError) -> FormValue {
             // A UTF-8 byte order mark is legal noise at the start of a file.
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+            index = byteOrderMarkLength
             skipWhitespace()
             if index >= bytes.count { throw error("the document is empty") }
             let value = try parseValue()
@@ -220,6 +220,11 @@ extension JSONReader {
             return .double(value)
         }
 
+        /// 3 when the text starts with a UTF-8 byte order mark, else 0.
+        var byteOrderMarkLength: Int {
+            bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        }
+
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
         // MARK: Helpers
@@ -255,7 +260,9 @@ extension JSONReader {
                 position += 1
             }
             lineCursor = (position, line, lineStart)
-            let prefix = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+            // An editor does not show a byte order mark: the first visible character is column 1.
+            let columnStart = lineStart == 0 ? min(byteOrderMarkLength, end) : lineStart
+            let prefix = UnsafeBufferPointer(rebasing: bytes[columnStart..<end])
             let column = String(decoding: prefix, as: UTF8.self).count + 1
             return SourceLocation(line: line, column: column)
         }

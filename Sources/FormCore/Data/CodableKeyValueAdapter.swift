@@ -1,0 +1,57 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Lets any `Codable` type be bound to a form and receive the values written back.
+///
+/// The value is held as a `FormValue` (encoded with `FormValueEncoder`, so members keep the order
+/// the type encodes them in); reads and writes go through that tree, and `decoded()` turns it back
+/// into `T`. Writes are not checked against `T` one by one: a form sets fields one at a time and
+/// the intermediate states need not decode; `decoded()` reports what does not fit, with its path.
+///
+/// Dates travel as ISO 8601 strings (the design's rule for form data), so `decoded()` uses a
+/// `JSONDecoder` with `.iso8601` unless given another.
+///
+/// ```swift
+/// var data = try CodableKeyValueAdapter(user)
+/// try data.setValue("Lyon", at: ValuePath(parsing: "address.city"))
+/// let updated = try data.decoded()
+/// ```
+public struct CodableKeyValueAdapter<T: Codable>: KeyValueCoding {
+    /// The encoded value, with every write applied.
+    public private(set) var formValue: FormValue
+
+    public init(_ value: T, encoder: FormValueEncoder = FormValueEncoder()) throws {
+        formValue = try encoder.encode(value)
+    }
+
+    /// Adopts an already encoded value, e.g. one loaded from a stored submission.
+    public init(formValue: FormValue) {
+        self.formValue = formValue
+    }
+
+    public func value(at path: ValuePath) -> FormValue? {
+        formValue.value(at: path)
+    }
+
+    public mutating func setValue(_ value: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
+        try formValue.setValue(value, at: path)
+    }
+
+    /// `T` rebuilt from the current values; throws `DecodingError` naming the offending path when a
+    /// written value does not fit the type (a string where `T` has an `Int`, a missing member).
+    public func decoded(using decoder: JSONDecoder? = nil) throws -> T {
+        let decoder = decoder ?? Self.defaultDecoder()
+        var bytes: [UInt8] = []
+        JSONWriter.write(formValue, into: &bytes)
+        return try decoder.decode(T.self, from: Data(bytes))
+    }
+
+    static func defaultDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
