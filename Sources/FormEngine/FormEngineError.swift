@@ -1,0 +1,39 @@
+import FormCore
+
+/// Why the engine refused a request: each case carries what a person needs to fix it.
+public enum FormEngineError: Error, Sendable, CustomStringConvertible {
+    /// The definition has errors (or cannot be read).
+    case definition(DefinitionError)
+    /// Values failed validation: every error, nothing was stored.
+    case invalid([FieldError])
+    /// An action handler cancelled the submit, with its message.
+    case cancelled(action: String, message: String)
+    /// The definition names actions no handler is registered for.
+    case unroutedActions([ActionUse])
+    /// An action handler failed with an error of its own.
+    case actionFailed(action: String, message: String)
+    /// The store refused or failed (locked, full, corrupt...): SQLite's or the store's message.
+    case storage(String)
+    /// A draft to resume that does not exist or is not a draft of this form.
+    case draftNotFound(id: Int64, reason: String)
+
+    public var description: String {
+        switch self {
+        case .definition(let error): return error.description
+        case .invalid(let errors): return errors.map(\.description).joined(separator: "\n")
+        case .cancelled(let action, let message): return "\(action) cancelled the submit: \(message)"
+        case .unroutedActions(let uses):
+            return uses.map { "\($0.path): no handler for action '\($0.name)'" }.joined(separator: "\n")
+        case .actionFailed(let action, let message): return "action \(action) failed: \(message)"
+        case .storage(let message): return message
+        case .draftNotFound(let id, let reason): return "draft \(id): \(reason)"
+        }
+    }
+}
+
+/// An action name used by an element of a form.
+public struct ActionUse: Sendable, Hashable {
+    public var name: String
+    /// The element's key path, key or title: where a person finds it.
+    public var path: String
+}
