@@ -16,11 +16,11 @@ extension Connection {
                     var statement: OpaquePointer?
                     var tail: UnsafePointer<CChar>?
                     let rc = sqlite3_prepare_v2(handle, current, -1, &statement, &tail)
+                    guard rc == SQLITE_OK else {
+                        throw error(rc, sql: Self.firstStatement(in: String(cString: current)), operation: operation)
+                    }
                     let length = (tail ?? current) - current
                     let text = String(decoding: UnsafeRawBufferPointer(start: current, count: length), as: UTF8.self)
-                    guard rc == SQLITE_OK else {
-                        throw error(rc, sql: text.trimmedSQL, operation: operation)
-                    }
                     cursor = tail
                     // A stretch of only whitespace or comments prepares to no statement.
                     guard let statement else { continue }
@@ -33,6 +33,19 @@ extension Connection {
                 }
             }
         }
+    }
+}
+
+extension Connection {
+    /// The first complete statement of `script`, for naming a statement that failed to prepare
+    /// (SQLite's tail pointer is not reliable after an error).
+    static func firstStatement(in script: String) -> String {
+        var prefix = ""
+        for character in script {
+            prefix.append(character)
+            if character == ";" && sqlite3_complete(prefix) != 0 { break }
+        }
+        return prefix.trimmedSQL
     }
 }
 

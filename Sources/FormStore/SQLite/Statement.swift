@@ -16,15 +16,19 @@ final class Statement {
 
     init(connection: Connection, sql: String, persistent: Bool) throws {
         var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let rc = sql.withCString { sqlite3_prepare_v3(connection.handle, $0, -1, flags, &statement, &tail) }
+        let (rc, rest) = sql.withCString { text -> (Int32, String) in
+            var tail: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v3(connection.handle, text, -1, flags, &statement, &tail)
+            // The tail points into this temporary C string, so it is read before it goes away.
+            return (rc, tail.map { String(cString: $0) } ?? "")
+        }
         guard rc == SQLITE_OK, let statement else {
             sqlite3_finalize(statement)
             throw connection.error(rc == SQLITE_OK ? SQLITE_MISUSE : rc, sql: sql, operation: "preparing a statement")
         }
         // Anything after the first statement would be silently ignored by SQLite; refuse it.
-        if let tail, !String(cString: tail).trimmedSQL.isEmpty {
+        if !rest.trimmedSQL.isEmpty {
             sqlite3_finalize(statement)
             throw SQLiteError(code: SQLITE_MISUSE, message: "more than one statement in a prepared statement",
                               sql: sql, operation: "preparing a statement", path: connection.path)
