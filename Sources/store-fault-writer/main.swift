@@ -66,7 +66,7 @@ do {
         try store.write { transaction in
             for chunk in 0..<2_000 {
                 _ = try transaction.saveFinalBatch(formVersionID: version.id, valuesJSON: rows(batch: batches, chunk: chunk))
-                if chunk == 20 { say("in-flight") }
+                if chunk == 60 { say("in-flight") }
             }
             throw Capped()
         }

@@ -32,6 +32,9 @@ struct Migrator {
 
     /// Applies every pending migration; a no-op when the schema is current.
     func migrate() throws {
+        // The common case, an up-to-date database, is checked with a plain read: taking the
+        // write lock here would make every open wait for (or fail on) a busy writer.
+        guard try !validate(try appliedMigrations()).isEmpty else { return }
         try connection.transaction {
             try connection.execute(Self.createTableSQL, operation: "creating the schema_migrations table")
         }
