@@ -14,6 +14,29 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
+        // FormStore: SQLite through our own small wrapper over the C API (issue 3).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .target(
+            name: "FormStore",
+            dependencies: ["CSQLite"],
+            plugins: ["EmbedMigrations"]
+        ),
+        // Turns migrations/*.sql into Swift string literals so a copied binary needs no files.
+        .executableTarget(name: "migration-embedder"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["migration-embedder"]
+        ),
+        // Child process for the multi-process, lock and SIGKILL tests in FormStoreTests.
+        .executableTarget(name: "store-fault-writer", dependencies: ["FormStore"]),
+        // Release-built throughput benchmark run by Scripts/bench-store.sh.
+        .executableTarget(name: "bench-store", dependencies: ["FormStore"]),
+        .testTarget(
+            name: "FormStoreTests",
+            // Depending on the helper makes `swift test` build it next to the test bundle.
+            dependencies: ["FormStore", "store-fault-writer"]
+        ),
         // Pure logic: definitions, data, binding, expressions, validation, sessions.
         .target(
             name: "FormCore",

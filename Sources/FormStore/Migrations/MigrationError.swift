@@ -1,0 +1,28 @@
+/// Why the database schema cannot be used with this binary. Each case says what to do.
+public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// An applied migration's text differs from the one compiled in (someone edited the file).
+    case editedMigration(version: Int, name: String, path: String)
+    /// The database has migrations this binary does not know: it was written by a newer formctl.
+    case databaseNewerThanBinary(databaseVersion: Int, binaryVersion: Int, path: String)
+    /// Migrations recorded out of order (a gap before an applied one).
+    case missingEarlierMigration(version: Int, name: String, path: String)
+    /// A read-only store was asked to open a database that still needs migrations.
+    case pendingMigrationsInReadOnlyDatabase(pending: [Int], path: String)
+
+    public var description: String {
+        switch self {
+        case let .editedMigration(version, name, path):
+            return "Migration \(version) (\(name)) was changed after it was applied to \(path); "
+                + "restore the original file and add the change as a new migration"
+        case let .databaseNewerThanBinary(dbVersion, binVersion, path):
+            return "\(path) is at schema version \(dbVersion) but this formctl only knows up to \(binVersion); "
+                + "use a newer formctl"
+        case let .missingEarlierMigration(version, name, path):
+            return "Migration \(version) (\(name)) was never applied to \(path) although later ones were; "
+                + "the database was migrated by a different build"
+        case let .pendingMigrationsInReadOnlyDatabase(pending, path):
+            return "\(path) needs migrations \(pending.map(String.init).joined(separator: ", ")) "
+                + "and was opened read-only; open it once read-write to migrate"
+        }
+    }
+}

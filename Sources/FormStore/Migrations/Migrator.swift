@@ -1,0 +1,114 @@
+/// Brings a database's schema up to the migrations compiled into this binary.
+///
+/// Each migration runs in its own `BEGIN IMMEDIATE` transaction together with its bookkeeping
+/// row, so a crash leaves it either fully applied and recorded or not at all. The applied set
+/// is re-read inside every transaction, so several processes starting at once on a new file
+/// apply each migration exactly once.
+struct Migrator {
+    let connection: Connection
+    let migrations: [Migration]
+
+    init(connection: Connection, migrations: [Migration] = Migration.embedded) {
+        self.connection = connection
+        self.migrations = migrations.sorted { $0.version < $1.version }
+    }
+
+    /// The bookkeeping table belongs to the migrator, not to the schema in `migrations/`.
+    static let createTableSQL = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            version    INTEGER PRIMARY KEY,
+            name       TEXT NOT NULL,
+            checksum   TEXT NOT NULL,
+            applied_at TEXT NOT NULL
+        )
+        """
+
+    struct Applied {
+        let version: Int
+        let name: String
+        let checksum: String
+        let appliedAt: String
+    }
+
+    /// Applies every pending migration; a no-op when the schema is current.
+    func migrate() throws {
+        // The common case, an up-to-date database, is checked with a plain read: taking the
+        // write lock here would make every open wait for (or fail on) a busy writer.
+        guard try !validate(try appliedMigrations()).isEmpty else { return }
+        try connection.transaction {
+            try connection.execute(Self.createTableSQL, operation: "creating the schema_migrations table")
+        }
+        for migration in migrations {
+            try connection.transaction {
+                let applied = try appliedMigrations()
+                let pending = try validate(applied)
+                guard pending.contains(migration.version) else { return }
+                try connection.execute(migration.sql, operation: "applying migration \(migration.name)")
+                try connection.run(
+                    "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+                    [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum), .text(Timestamp.now())],
+                    operation: "recording migration \(migration.name)")
+            }
+        }
+    }
+
+    /// Checks the recorded migrations against the compiled ones without changing anything;
+    /// used by read-only stores. Throws if any are pending.
+    func verifyCurrent() throws {
+        let pending = try validate(try appliedMigrations())
+        if !pending.isEmpty {
+            throw MigrationError.pendingMigrationsInReadOnlyDatabase(pending: pending, path: connection.path)
+        }
+    }
+
+    /// Every compiled migration plus any unknown recorded one, for `migrate --status`.
+    func status() throws -> [MigrationStatus] {
+        let applied = Dictionary(try appliedMigrations().map { ($0.version, $0) }, uniquingKeysWith: { a, _ in a })
+        var rows = migrations.map { m in
+            MigrationStatus(version: m.version, name: m.name, applied: applied[m.version] != nil,
+                            appliedAt: applied[m.version]?.appliedAt, isUnknownToBinary: false)
+        }
+        let known = Set(migrations.map(\.version))
+        for a in applied.values where !known.contains(a.version) {
+            rows.append(MigrationStatus(version: a.version, name: a.name, applied: true,
+                                        appliedAt: a.appliedAt, isUnknownToBinary: true))
+        }
+        return rows.sorted { $0.version < $1.version }
+    }
+
+    /// Recorded migrations; none if the bookkeeping table does not exist yet.
+    func appliedMigrations() throws -> [Applied] {
+        let exists = try connection.queryFirst(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'",
+            operation: "looking for the schema_migrations table") { _ in true } ?? false
+        guard exists else { return [] }
+        return try connection.query(
+            "SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version",
+            operation: "reading applied migrations") { row in
+            Applied(version: row.int(0), name: row.text(1), checksum: row.text(2), appliedAt: row.text(3))
+        }
+    }
+
+    /// Refuses databases this binary must not touch and returns the versions still to apply.
+    private func validate(_ applied: [Applied]) throws -> [Int] {
+        let byVersion = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        let latestKnown = migrations.last?.version ?? 0
+        for record in applied {
+            guard let migration = byVersion[record.version] else {
+                throw MigrationError.databaseNewerThanBinary(
+                    databaseVersion: applied.map(\.version).max() ?? record.version,
+                    binaryVersion: latestKnown, path: connection.path)
+            }
+            if migration.checksum != record.checksum {
+                throw MigrationError.editedMigration(version: migration.version, name: migration.name, path: connection.path)
+            }
+        }
+        let appliedVersions = Set(applied.map(\.version))
+        let latestApplied = appliedVersions.max() ?? 0
+        let pending = migrations.filter { !appliedVersions.contains($0.version) }
+        if let gap = pending.first(where: { $0.version < latestApplied }) {
+            throw MigrationError.missingEarlierMigration(version: gap.version, name: gap.name, path: connection.path)
+        }
+        return pending.map(\.version)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A draft can still change; a final submission is what was submitted and is never edited.
+public enum SubmissionStatus: String, Sendable, CaseIterable {
+    case draft
+    case final
+}
+
+/// One registered definition of a form. Immutable once stored.
+public struct FormVersion: Sendable, Equatable {
+    public let id: Int64
+    public let formName: String
+    /// Starts at 1 and grows by one each time the form's definition changes.
+    public let version: Int
+    /// SHA-256 (hex) of `definitionJSON`, which the caller passes in canonical form.
+    public let contentHash: String
+    public let definitionJSON: String
+}
+
+/// A stored submission, draft or final.
+public struct StoredSubmission: Sendable, Equatable {
+    public let id: Int64
+    /// Stable random v4 UUID, for references from outside this database.
+    public let uuid: String
+    public let formName: String
+    /// The form version the values were entered against.
+    public let version: Int
+    public let status: SubmissionStatus
+    /// Millisecond precision, as stored.
+    public let createdAt: Date
+    public let updatedAt: Date
+    public let valuesJSON: String
+}
+
+/// One line of `formctl forms`: a form with its versions and submission counts.
+public struct FormSummary: Sendable, Equatable {
+    public let name: String
+    public let versions: Int
+    public let latestVersion: Int
+    public let finalCount: Int
+    public let draftCount: Int
+}
+
+/// Errors where the store, not SQLite, refuses a request.
+public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+    case unknownFormVersion(id: Int64)
+    case submissionNotFound(id: Int64)
+    /// Only drafts may be updated or finalized; final submissions are kept as submitted.
+    case notADraft(id: Int64)
+    /// A `SubmissionStore.Transaction` was used after its `write` block returned.
+    case transactionFinished
+    /// A stored value that this store never writes (e.g. a hand-edited timestamp).
+    case malformedValue(table: String, id: Int64, column: String, value: String)
+
+    public var description: String {
+        switch self {
+        case .unknownFormVersion(let id): return "Form version \(id) does not exist; register the form first"
+        case .submissionNotFound(let id): return "Submission \(id) does not exist"
+        case .notADraft(let id): return "Submission \(id) is final, not a draft, and cannot be changed"
+        case .transactionFinished: return "The transaction was used after its write block ended"
+        case let .malformedValue(table, id, column, value):
+            return "Row \(id) of \(table) has an unreadable \(column): \(value.debugDescription)"
+        }
+    }
+}

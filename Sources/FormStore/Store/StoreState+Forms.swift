@@ -1,0 +1,89 @@
+extension StoreState {
+    /// Stores `definitionJSON` as the form's newest version unless it already is.
+    ///
+    /// Only the latest version is compared: going back to an older definition (A, B, A) makes a
+    /// new version 3, so "latest version" always means "the definition in use now".
+    func register(formName: String, definitionJSON: String) throws -> FormVersion {
+        let hash = SHA256.hex(of: definitionJSON)
+        return try transaction {
+            let formID: Int64
+            if let existing = try connection.queryFirst(
+                "SELECT id FROM forms WHERE name = ?", [.text(formName)],
+                operation: "looking up form \(formName)", { $0.int64(0) }) {
+                formID = existing
+            } else {
+                try connection.run("INSERT INTO forms (name) VALUES (?)", [.text(formName)],
+                                   operation: "adding form \(formName)")
+                formID = connection.lastInsertRowID
+            }
+            let latest = try latestVersion(formID: formID, formName: formName)
+            if let latest, latest.contentHash == hash { return latest }
+            let number = (latest?.version ?? 0) + 1
+            try connection.run(
+                """
+                INSERT INTO form_versions (form_id, version, content_hash, definition_json, created_at)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [.integer(formID), .integer(Int64(number)), .text(hash), .text(definitionJSON), .text(Timestamp.now())],
+                operation: "adding version \(number) of form \(formName)")
+            return FormVersion(id: connection.lastInsertRowID, formName: formName, version: number,
+                               contentHash: hash, definitionJSON: definitionJSON)
+        }
+    }
+
+    func latestVersion(formName: String) throws -> FormVersion? {
+        try connection.queryFirst(
+            Self.formVersionSelect + " WHERE f.name = ? ORDER BY v.version DESC LIMIT 1", [.text(formName)],
+            operation: "reading the latest version of form \(formName)", Self.formVersion)
+    }
+
+    private func latestVersion(formID: Int64, formName: String) throws -> FormVersion? {
+        try connection.queryFirst(
+            Self.formVersionSelect + " WHERE v.form_id = ? ORDER BY v.version DESC LIMIT 1", [.integer(formID)],
+            operation: "reading the latest version of form \(formName)", Self.formVersion)
+    }
+
+    func formVersion(id: Int64) throws -> FormVersion? {
+        try connection.queryFirst(
+            Self.formVersionSelect + " WHERE v.id = ?", [.integer(id)],
+            operation: "reading form version \(id)", Self.formVersion)
+    }
+
+    /// What a submission insert needs to know about its version, from the cache when possible.
+    func versionRef(id: Int64) throws -> VersionRef {
+        if let cached = versionCache[id] { return cached }
+        guard let ref = try connection.queryFirst(
+            "SELECT v.form_id, f.name, v.version FROM form_versions v JOIN forms f ON f.id = v.form_id WHERE v.id = ?",
+            [.integer(id)], operation: "reading form version \(id)", {
+                VersionRef(formID: $0.int64(0), formName: $0.text(1), version: $0.int(2))
+            })
+        else { throw StoreError.unknownFormVersion(id: id) }
+        versionCache[id] = ref
+        return ref
+    }
+
+    func forms() throws -> [FormSummary] {
+        try connection.query(
+            """
+            SELECT f.name,
+                   (SELECT count(*) FROM form_versions v WHERE v.form_id = f.id),
+                   (SELECT coalesce(max(v.version), 0) FROM form_versions v WHERE v.form_id = f.id),
+                   (SELECT count(*) FROM submissions s WHERE s.form_id = f.id AND s.status = 'final'),
+                   (SELECT count(*) FROM submissions s WHERE s.form_id = f.id AND s.status = 'draft')
+            FROM forms f ORDER BY f.name
+            """, operation: "listing forms") {
+            FormSummary(name: $0.text(0), versions: $0.int(1), latestVersion: $0.int(2),
+                        finalCount: $0.int(3), draftCount: $0.int(4))
+        }
+    }
+
+    private static let formVersionSelect = """
+        SELECT v.id, f.name, v.version, v.content_hash, v.definition_json
+        FROM form_versions v JOIN forms f ON f.id = v.form_id
+        """
+
+    private static func formVersion(_ row: Statement) -> FormVersion {
+        FormVersion(id: row.int64(0), formName: row.text(1), version: row.int(2),
+                    contentHash: row.text(3), definitionJSON: row.text(4))
+    }
+}

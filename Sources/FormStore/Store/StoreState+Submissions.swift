@@ -1,0 +1,79 @@
+import Foundation
+
+extension StoreState {
+    static let insertSubmissionSQL = """
+        INSERT INTO submissions (uuid, form_id, form_version_id, status, created_at, updated_at, values_json)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// One new submission. A single INSERT is its own atomic transaction; SQLite takes the read
+    /// and write locks together for it (with the busy handler), so the lock-upgrade deadlock
+    /// that `BEGIN IMMEDIATE` prevents for multi-statement transactions cannot happen here.
+    func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String) throws -> StoredSubmission {
+        let ref = try versionRef(id: formVersionID)
+        let uuid = uuids.next()
+        let now = Timestamp.now()
+        let id = try connection.withStatement(Self.insertSubmissionSQL) { statement in
+            try statement.bind(uuid, at: 1)
+            try statement.bind(ref.formID, at: 2)
+            try statement.bind(formVersionID, at: 3)
+            try statement.bind(status.rawValue, at: 4)
+            try statement.bind(now, at: 5)
+            try statement.bind(now, at: 6)
+            try statement.bind(valuesJSON, at: 7)
+            try statement.run("saving a \(status.rawValue) submission of \(ref.formName)")
+            return connection.lastInsertRowID
+        }
+        let date = Timestamp.parse(now) ?? Date()
+        return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, status: status,
+                                createdAt: date, updatedAt: date, valuesJSON: valuesJSON)
+    }
+
+    /// Many final submissions through one prepared statement in one transaction (`import`).
+    /// All rows share the transaction's timestamp: they were stored at the same instant.
+    func insertFinalBatch(formVersionID: Int64, valuesJSON: [String]) throws -> [Int64] {
+        try transaction {
+            let ref = try versionRef(id: formVersionID)
+            let now = Timestamp.now()
+            var ids: [Int64] = []
+            ids.reserveCapacity(valuesJSON.count)
+            try connection.withStatement(Self.insertSubmissionSQL) { statement in
+                // Bindings survive a plain reset, so the columns shared by every row are bound once.
+                try statement.bind(ref.formID, at: 2)
+                try statement.bind(formVersionID, at: 3)
+                try statement.bind(SubmissionStatus.final.rawValue, at: 4)
+                try statement.bind(now, at: 5)
+                try statement.bind(now, at: 6)
+                for (index, values) in valuesJSON.enumerated() {
+                    try statement.bind(uuids.next(), at: 1)
+                    try statement.bind(values, at: 7)
+                    try statement.run("saving submission \(index + 1) of \(valuesJSON.count) of \(ref.formName)")
+                    statement.resetKeepingBindings()
+                    ids.append(connection.lastInsertRowID)
+                }
+            }
+            return ids
+        }
+    }
+
+    /// Replaces a draft's values, and makes it final if `finalize` is set. Final submissions
+    /// are refused: they are the record of what was submitted.
+    func updateDraft(id: Int64, valuesJSON: String, finalize: Bool) throws -> StoredSubmission {
+        try transaction {
+            try connection.run(
+                "UPDATE submissions SET values_json = ?, updated_at = ?, status = ? WHERE id = ? AND status = 'draft'",
+                [.text(valuesJSON), .text(Timestamp.now()),
+                 .text(finalize ? SubmissionStatus.final.rawValue : SubmissionStatus.draft.rawValue), .integer(id)],
+                operation: finalize ? "finalizing draft \(id)" : "updating draft \(id)")
+            let changed = connection.changes
+            guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
+            guard changed == 1 else { throw StoreError.notADraft(id: id) }
+            return stored
+        }
+    }
+
+    func delete(id: Int64) throws -> Bool {
+        try connection.run("DELETE FROM submissions WHERE id = ?", [.integer(id)], operation: "deleting submission \(id)")
+        return connection.changes > 0
+    }
+}

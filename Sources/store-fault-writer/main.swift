@@ -1,0 +1,94 @@
+// Child process for FormStoreTests: things that need a second process (another writer, a lock
+// holder, a process to SIGKILL, a user who is not root). Prints progress lines on stdout so the
+// test knows when to act, and errors on stderr. Exit codes: 0 ok, 2 usage, 3 store error.
+#if canImport(Glibc)
+import Glibc
+#endif
+import FormStore
+import Foundation
+
+func say(_ line: String) {
+    // Unbuffered, so the parent sees each line the moment it is written.
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("""
+        usage: store-fault-writer writer <db> <count> <tag>
+               store-fault-writer hold-lock <db> <seconds>
+               store-fault-writer bulk <db> <committed-batches> <batch-size>
+               store-fault-writer open [--as-nobody] <db>
+
+        """.utf8))
+    exit(2)
+}
+
+let definition = #"{"title":"fault test"}"#
+var args = Array(CommandLine.arguments.dropFirst())
+guard !args.isEmpty else { usage() }
+let command = args.removeFirst()
+
+do {
+    switch command {
+    case "writer":
+        // Separate transactions on purpose: this is what races with the other writers.
+        guard args.count == 3, let count = Int(args[1]) else { usage() }
+        let store = try SubmissionStore(path: args[0])
+        let version = try store.register(formName: "load", definitionJSON: definition)
+        for i in 0..<count {
+            _ = try store.saveFinal(formVersionID: version.id, valuesJSON: #"{"writer":"\#(args[2])","i":\#(i)}"#)
+        }
+        say("done \(count)")
+
+    case "hold-lock":
+        guard args.count == 2, let seconds = Double(args[1]) else { usage() }
+        let store = try SubmissionStore(path: args[0])
+        try store.write { _ in
+            say("locked")
+            usleep(useconds_t(seconds * 1_000_000))
+        }
+        say("released")
+
+    case "bulk":
+        guard args.count == 3, let batches = Int(args[1]), let size = Int(args[2]) else { usage() }
+        let store = try SubmissionStore(path: args[0])
+        let version = try store.register(formName: "bulk", definitionJSON: definition)
+        func rows(batch: Int, chunk: Int) -> [String] {
+            (0..<size).map { #"{"batch":\#(batch),"chunk":\#(chunk),"i":\#($0)}"# }
+        }
+        for batch in 0..<batches {
+            _ = try store.saveFinalBatch(formVersionID: version.id, valuesJSON: rows(batch: batch, chunk: 0))
+            say("committed \(batch)")
+        }
+        // The batch that gets killed: big enough that SQLite spills pages to the WAL before the
+        // kill, capped so a forgotten child cannot run forever (it then rolls back).
+        struct Capped: Error {}
+        try store.write { transaction in
+            for chunk in 0..<2_000 {
+                _ = try transaction.saveFinalBatch(formVersionID: version.id, valuesJSON: rows(batch: batches, chunk: chunk))
+                if chunk == 60 { say("in-flight") }
+            }
+            throw Capped()
+        }
+
+    case "open":
+        var path = args.last ?? ""
+        if args.first == "--as-nobody" {
+            guard args.count == 2 else { usage() }
+            path = args[1]
+            // Root ignores directory permissions, so the read-only-directory test drops to nobody.
+            if geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0) {
+                FileHandle.standardError.write(Data("cannot drop privileges\n".utf8))
+                exit(2)
+            }
+        } else if args.count != 1 { usage() }
+        let store = try SubmissionStore(path: path)
+        say("opened \(try store.count())")
+
+    default:
+        usage()
+    }
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(3)
+}
