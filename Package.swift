@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "formctl", targets: ["formctl"]),
         .library(name: "FormCore", targets: ["FormCore"]),
+        .library(name: "FormStore", targets: ["FormStore"]),
+        .library(name: "FormEngine", targets: ["FormEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,11 +44,16 @@ let package = Package(
             name: "FormCore",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        // What a service imports: load -> bind -> session -> submit (validate, act, persist).
+        .target(name: "FormEngine", dependencies: ["FormCore", "FormStore"]),
+        .testTarget(name: "FormEngineTests", dependencies: ["FormEngine"], resources: [.copy("Fixtures")]),
         // The command line: one file per command.
         .executableTarget(
             name: "formctl",
             dependencies: [
                 "FormCore",
+                "FormStore",
+                "FormEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -72,7 +72,7 @@ extension FormEngine {
             }
             for field in session.fields where !field.isComputed {
                 guard let path = field.path, let value = values.value(atPath: path) else { continue }
-                do { try session.set(value, forKey: path) } catch { if firstError == nil { firstError = error } }
+                do { try session.set(value, forKey: path) } catch { if firstError == nil { firstError = error as? SessionError } }
             }
         }
         if let firstError { throw firstError }

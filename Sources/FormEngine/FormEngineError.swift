@@ -36,4 +36,9 @@ public struct ActionUse: Sendable, Hashable {
     public var name: String
     /// The element's key path, key or title: where a person finds it.
     public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import FormCore
+import FormEngine
+import FormStore
+
+/// A fresh engine over a database in a temporary directory, removed by `cleanUp()`.
+struct TestEngine {
+    let engine: FormEngine
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "formengine-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        engine = try FormEngine(databasePath: directory + "/test.sqlite")
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// A fixture definition shipped with the tests.
+    func load(_ name: String) throws -> LoadedForm {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures") else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try engine.loadForm(path: url.path)
+    }
+
+    func form(_ json: String, name: String = "test") throws -> LoadedForm {
+        LoadedForm(name: name, definition: try FormDefinition(json: json))
+    }
+}
+
+/// Counts calls from concurrent handlers.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}
+
+import Synchronization
