@@ -57,25 +57,8 @@ extension FormEngine {
         }
         let session = try makeSession(for: form, data: data)
         let values = (try? FormValue(json: stored.valuesJSON)) ?? .emptyObject
-        try? apply(values, to: session)
+        _ = fill(session, with: values)
         return session
-    }
-
-    /// Sets every value of `values` that has a field; repeats grow to fit their arrays.
-    public func apply(_ values: FormValue, to session: FormSession) throws(SessionError) {
-        var firstError: SessionError?
-        session.batch {
-            for info in session.repeats {
-                let wanted = values.value(atPath: info.path)?.arrayValue?.count ?? 0
-                var count = info.count
-                while count < wanted, (try? session.appendItem(to: info.path)) != nil { count += 1 }
-            }
-            for field in session.fields where !field.isComputed {
-                guard let path = field.path, let value = values.value(atPath: path) else { continue }
-                do { try session.set(value, forKey: path) } catch { if firstError == nil { firstError = error as? SessionError } }
-            }
-        }
-        if let firstError { throw firstError }
     }
 
     /// The form's single button action, which is what submitting it means.

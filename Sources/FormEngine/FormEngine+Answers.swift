@@ -1,0 +1,90 @@
+import FormCore
+
+extension FormEngine {
+    /// Sets a session's values from an answers object keyed by element key (repeats as arrays
+    /// of objects, or dotted keys such as `guests.1.email`). Strings are parsed for the field's
+    /// type (`"42"` for a decimal, `"yes"` for a boolean, a choice by its item or value); repeats
+    /// grow to fit. Returns every answer that could not be used, as field errors; valid answers
+    /// are set even when others fail.
+    public func fill(_ session: FormSession, with answers: FormValue) -> [FieldError] {
+        guard case .object = answers else {
+            return [FieldError(path: "", rule: "answers", message: "answers must be a JSON object keyed by element key, found \(answers.typeName)")]
+        }
+        var errors: [FieldError] = []
+        session.batch {
+            for info in session.repeats {
+                let wanted = answers.value(atPath: info.path)?.arrayValue?.count ?? 0
+                var count = info.count
+                while count < wanted, (try? session.appendItem(to: info.path)) != nil { count += 1 }
+            }
+            let fields = session.fields
+            var used = Set<String>()
+            for field in fields where !field.isComputed {
+                guard let path = field.path, let answer = answers.value(atPath: path) else { continue }
+                used.insert(path)
+                if let error = set(answer, for: field, path: path, in: session) { errors.append(error) }
+            }
+            errors += unknownAnswers(answers, prefix: [], known: Set(fields.compactMap(\.path)), computed: Set(fields.filter(\.isComputed).compactMap(\.path)))
+        }
+        return errors
+    }
+
+    /// Sets one answer, parsing text for typed fields; a wrongly typed answer is a field error.
+    func set(_ answer: FormValue, for field: FieldInfo, path: String, in session: FormSession) -> FieldError? {
+        var value = answer
+        if case .string(let text) = answer, field.element.kind != .entry, field.element.kind != .multiline,
+            field.element.kind != .autoEntry, field.element.kind != .text
+        {
+            switch FieldValueParser.parse(text, for: field.element) {
+            case .success(let parsed): value = parsed
+            case .failure(let error): return FieldError(path: path, rule: "type", message: error.message)
+            }
+        } else if let problem = Self.typeProblem(answer, for: field.element) {
+            return FieldError(path: path, rule: "type", message: problem)
+        }
+        do { try session.set(value, forKey: path) } catch {
+            return FieldError(path: path, rule: "answers", message: error.message)
+        }
+        return nil
+    }
+
+    /// Answers whose JSON type cannot be the field's value (an array for a text field...).
+    static func typeProblem(_ value: FormValue, for element: Element) -> String? {
+        switch (element.kind, value) {
+        case (_, .null): return nil
+        case (.boolean, _): return value.boolValue == nil ? "must be true or false" : nil
+        case (.decimal, _), (.float, _): return value.isNumber ? nil : "must be a number"
+        case (.entry, .string), (.multiline, .string), (.autoEntry, .string), (.text, .string): return nil
+        case (.entry, .int), (.entry, .double): return "must be text (a JSON string)"
+        case (.entry, _), (.multiline, _), (.autoEntry, _): return "must be text (a JSON string)"
+        default: return nil
+        }
+    }
+
+    /// Keys in the answers that name no field: a typo must not be silently ignored.
+    func unknownAnswers(_ answers: FormValue, prefix: [String], known: Set<String>, computed: Set<String>) -> [FieldError] {
+        guard case .object(let members) = answers else { return [] }
+        var errors: [FieldError] = []
+        for (key, value) in members {
+            let path = (prefix + [key]).joined(separator: ".")
+            if known.contains(path) { continue }
+            if computed.contains(path) {
+                errors.append(FieldError(path: path, rule: "answers", message: "is computed by the form and cannot be answered"))
+                continue
+            }
+            if case .array(let items) = value, known.contains(where: { $0.hasPrefix(path + ".") }) {
+                for (index, item) in items.enumerated() {
+                    errors += unknownAnswers(item, prefix: prefix + [key, String(index)], known: known, computed: computed)
+                }
+                continue
+            }
+            if case .object = value, known.contains(where: { $0.hasPrefix(path + ".") }) {
+                errors += unknownAnswers(value, prefix: prefix + [key], known: known, computed: computed)
+                continue
+            }
+            let hint = Suggestion.nearest(to: path, in: known).map { "; did you mean '\($0)'?" } ?? ""
+            errors.append(FieldError(path: path, rule: "answers", message: "no field has this key\(hint)"))
+        }
+        return errors
+    }
+}
