@@ -9,7 +9,7 @@ struct Formctl: AsyncParsableCommand {
             Exit codes: 0 done, 1 invalid input (definition or values), 2 usage, \
             3 storage or I/O, 130 interrupted.
             """,
-        subcommands: [CheckCommand.self, RenderCommand.self]
+        subcommands: [FillCommand.self, CheckCommand.self, RenderCommand.self]
     )
 }
 

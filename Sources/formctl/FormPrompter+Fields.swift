@@ -1,0 +1,137 @@
+import FormCore
+import FormEngine
+
+extension FormPrompter {
+    /// Asks for one field until its answer is accepted: invalid input is explained and asked
+    /// again at once. Enter keeps the current value.
+    func promptUntilValid(_ field: FieldInfo) throws {
+        guard let path = field.path else { return }
+        while true {
+            let answer = try promptOnce(field)
+            if let answer {
+                do { try session.setText(answer, forKey: path) } catch {
+                    say(style.red("  \(error.message)"))
+                    continue
+                }
+            }
+            // Cross-field rules (matches) wait for the summary: the other field may be next.
+            let errors = engine.validate(session).filter { $0.path == path && $0.rule != "matches" }
+            if errors.isEmpty { return }
+            errors.forEach { say(style.red("  \($0.message)")) }
+        }
+    }
+
+    /// Shows the prompt fitted to the element's type and reads the answer; nil keeps the value.
+    func promptOnce(_ field: FieldInfo) throws -> String? {
+        let element = field.element
+        let title = itemTitle(field)
+        let position = positionText(of: field)
+        let required = field.isRequired ? style.red("*") : ""
+        switch element.kind {
+        case .boolean:
+            let current = field.value?.boolValue ?? false
+            ask("\(position) \(title)\(required) \(current ? "[Y/n]" : "[y/N]"): ")
+            let line = try TerminalInput.readLine()
+            return line.trimmingSpaces.isEmpty ? nil : line
+        case .radio, .segmented, .colorPicker:
+            say("\(position) \(title)\(required)")
+            for (index, item) in element.items.enumerated() { say("    \(index + 1)) \(item)") }
+            let current = element.selectedIndex.map { " [\($0 + 1)]" } ?? ""
+            ask("  choose a number\(current): ")
+        case .multiline:
+            say("\(position) \(title)\(required) \(style.dim("(end with an empty line or Ctrl-D)"))")
+            if let value = field.value?.displayString, !value.isEmpty { say(style.dim("  current: \(value)")) }
+            return try readMultiline()
+        default:
+            ask("\(position) \(title)\(required)\(hint(for: field)): ")
+        }
+        let line = try TerminalInput.readLine(secret: element.isSecure)
+        return line.isEmpty ? nil : line
+    }
+
+    /// The title, numbered within its repeat: `Guest email #2`.
+    func itemTitle(_ field: FieldInfo) -> String {
+        let title = field.element.title ?? field.key ?? "value"
+        return field.itemIndex.map { "\(title) #\($0 + 1)" } ?? title
+    }
+
+    /// Placeholder, format or range, and the current value, in brackets after the title.
+    func hint(for field: FieldInfo) -> String {
+        let element = field.element
+        var parts: [String] = []
+        switch element.kind {
+        case .decimal, .float:
+            let low = element.properties["minimumValue"]?.displayString
+            let high = element.properties["maximumValue"]?.displayString
+            if low != nil || high != nil { parts.append("\(low ?? "…")–\(high ?? "…")") }
+        case .dateTimeInline, .dateTime, .countdown:
+            parts.append(ISODate.format(for: element.properties["mode"]?.stringValue))
+        default:
+            break
+        }
+        if element.isSecure {
+            parts.append("hidden input")
+        } else if let placeholder = element.placeholder, field.value?.displayString?.isEmpty ?? true {
+            parts.append(placeholder)
+        }
+        var text = parts.isEmpty ? "" : " " + style.dim("(" + parts.joined(separator: ", ") + ")")
+        if !element.isSecure, let value = field.value?.displayString, !value.isEmpty { text += " [\(value)]" }
+        return text
+    }
+
+    /// `[3/12]`: this field's place among the visible fields a person fills.
+    func positionText(of field: FieldInfo) -> String {
+        let askable = session.fields.filter { !$0.isHidden && !$0.isComputed && $0.isEnabled && $0.path != nil && $0.element.kind.isInput }
+        let index = (askable.firstIndex { $0.path == field.path } ?? 0) + 1
+        return style.cyan("[\(index)/\(askable.count)]")
+    }
+
+    func readMultiline() throws -> String? {
+        var lines: [String] = []
+        while true {
+            let line: String
+            do { line = try TerminalInput.readLine() } catch is TerminalInput.EndOfInput { break }
+            if line.isEmpty { break }
+            lines.append(line)
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    func askYesNo(_ question: String, default value: Bool) throws -> Bool {
+        while true {
+            ask("\(question) \(value ? "[Y/n]" : "[y/N]"): ")
+            switch try TerminalInput.readLine().trimmingSpaces.lowercased() {
+            case "": return value
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: say(style.red("  answer y or n"))
+            }
+        }
+    }
+
+    /// A value as the summary shows it: secrets masked, choices by their item.
+    func display(_ value: FormValue, for element: Element) -> String {
+        if element.isSecure { return (value.displayString ?? "").isEmpty ? "" : "••••••" }
+        switch element.kind {
+        case .radio, .segmented, .colorPicker:
+            if let values = element.values, let index = values.firstIndex(of: value), element.items.indices.contains(index) {
+                return element.items[index]
+            }
+            if let index = value.intValue, element.items.indices.contains(index) { return element.items[index] }
+            return value.displayString ?? ""
+        case .boolean:
+            return value.boolValue == true ? "yes" : "no"
+        default:
+            return value.displayString ?? ""
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,97 @@
+import Glibc
+import Synchronization
+
+/// Set by the SIGINT handler; read by the line reader, whose `read` the signal interrupts.
+private let interruptRequested = Atomic<Bool>(false)
+
+/// The terminal settings at start, restored on every way out (normal, error, Ctrl-C).
+nonisolated(unsafe) private var savedTerminal = termios()
+nonisolated(unsafe) private var hasSavedTerminal = false
+
+/// Line input from a terminal: echo can be turned off for secrets, and Ctrl-C is seen as an
+/// interruption (not a crash) so that the prompter can save a draft and restore the terminal.
+enum TerminalInput {
+    struct Interrupted: Error {}
+    struct EndOfInput: Error {}
+
+    /// Installs the SIGINT handler and remembers the terminal settings to restore.
+    static func prepare() {
+        if tcgetattr(0, &savedTerminal) == 0 {
+            hasSavedTerminal = true
+            atexit { TerminalInput.restore() }
+        }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in interruptRequested.store(true, ordering: .relaxed) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+    }
+
+    /// Puts the terminal back as it was: echo on, canonical input.
+    static func restore() {
+        if hasSavedTerminal { tcsetattr(0, TCSANOW, &savedTerminal) }
+    }
+
+    static var wasInterrupted: Bool { interruptRequested.load(ordering: .relaxed) }
+
+    /// Reads one line (without its newline). Throws `Interrupted` on Ctrl-C, `EndOfInput` on
+    /// Ctrl-D at the start of a line.
+    static func readLine(secret: Bool = false) throws -> String {
+        if secret { setEcho(false) }
+        defer {
+            if secret {
+                setEcho(true)
+                Terminal.write("\n", to: 2)  // the newline the person typed was not echoed
+            }
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            if wasInterrupted { throw Interrupted() }
+            // The signal may be delivered to another thread than the one blocked in `read`, so
+            // wait in short polls and look at the flag between them.
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            let count = Glibc.read(0, &byte, 1)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw EndOfInput()
+            }
+            if count == 0 {
+                if bytes.isEmpty { throw EndOfInput() }
+                break
+            }
+            if byte == 0x0A { break }
+            bytes.append(byte)
+        }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func setEcho(_ on: Bool) {
+        var settings = termios()
+        guard tcgetattr(0, &settings) == 0 else { return }
+        if on {
+            settings.c_lflag |= tcflag_t(ECHO)
+        } else {
+            settings.c_lflag &= ~tcflag_t(ECHO)
+        }
+        tcsetattr(0, TCSANOW, &settings)
+    }
+}
+
+/// ANSI styling for prompts on stderr, only where colour is wanted.
+struct Style {
+    let enabled: Bool
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func cyan(_ text: String) -> String { wrap(text, "36") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
