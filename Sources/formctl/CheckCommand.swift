@@ -16,6 +16,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Data to bind to, to find key paths the data lacks.")
     var data: String?
 
+    @Option(name: .customLong("action"), help: ArgumentHelp("An action routed to a program (as for fill), so that it is not reported as unhandled.", valueName: "NAME=PROGRAM"))
+    var actions: [String] = []
+
     func validate() throws {
         if forms.isEmpty { throw ValidationError("give at least one FORM.json to check") }
     }
@@ -27,6 +30,11 @@ struct CheckCommand: ParsableCommand {
             do {
                 let loaded = try FormInputs.loadDefinition(path)
                 var warnings = loaded.warnings.count
+                let known = Set(ActionRoutes.builtIns + (try ActionRoutes.parse(actions)).map(\.name))
+                let lint = DefinitionLint(knownActions: known).lint(loaded.definition)
+                lint.forEach { Terminal.printError($0.description) }
+                if lint.contains(where: \.isError) { throw CommandFailure.silent(.invalid) }
+                warnings += lint.count
                 if let boundData {
                     let bound = Binder.bind(loaded.definition, to: boundData)
                     for miss in bound.misses { Terminal.printError("\(path): warning: \(miss)") }

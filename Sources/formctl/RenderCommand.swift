@@ -25,7 +25,15 @@ struct RenderCommand: ParsableCommand {
         let bound = Binder.bind(loaded.definition, to: boundData)
         switch format {
         case .json: Terminal.printOut(bound.definition.encoded.jsonString(pretty: true))
-        case .text: Terminal.write(OutlineRenderer().render(bound), to: 1)
+        case .text:
+            // The outline shows the form as a person would see it: expressions evaluated,
+            // hidden elements left out.
+            let form: BoundForm
+            do { form = try FormSession(definition: loaded.definition, data: boundData).form } catch {
+                error.issues.forEach { Terminal.printError($0.description) }
+                throw CommandFailure.silent(.invalid)
+            }
+            Terminal.write(OutlineRenderer().render(form), to: 1)
         }
     }
 }
