@@ -25,6 +25,18 @@ import Testing
         #expect(Migration.embedded.map(\.version) == Migration.embedded.map(\.version).sorted())
     }
 
+    @Test func aCopiedBinaryCarriesItsSchema() throws {
+        // A binary linking FormStore, copied away from the build folder and run from elsewhere,
+        // still creates the full schema: the SQL lives inside it.
+        let copy = directory.url.appending(path: "copied-writer")
+        try FileManager.default.copyItem(at: try FaultWriter.executable(), to: copy)
+        let child = try FaultWriter.Child(["open", "db.sqlite"], executable: copy, workingDirectory: directory.url)
+        #expect(child.waitFor(line: "opened 0"))
+        #expect(child.finish().status == 0)
+        let connection = try Connection(path: directory.path("db.sqlite"))
+        #expect(try Migrator(connection: connection).status().allSatisfy(\.applied))
+    }
+
     @Test func freshDatabaseGetsEverySchemaObject() throws {
         let connection = try Connection(path: directory.path("m.sqlite"))
         try Migrator(connection: connection).migrate()

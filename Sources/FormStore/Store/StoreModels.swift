@@ -15,6 +15,15 @@ public struct FormVersion: Sendable, Equatable {
     /// SHA-256 (hex) of `definitionJSON`, which the caller passes in canonical form.
     public let contentHash: String
     public let definitionJSON: String
+
+    /// Public so other modules can build values for fakes and tests.
+    public init(id: Int64, formName: String, version: Int, contentHash: String, definitionJSON: String) {
+        self.id = id
+        self.formName = formName
+        self.version = version
+        self.contentHash = contentHash
+        self.definitionJSON = definitionJSON
+    }
 }
 
 /// A stored submission, draft or final.
@@ -30,6 +39,18 @@ public struct StoredSubmission: Sendable, Equatable {
     public let createdAt: Date
     public let updatedAt: Date
     public let valuesJSON: String
+
+    public init(id: Int64, uuid: String, formName: String, version: Int, status: SubmissionStatus,
+                createdAt: Date, updatedAt: Date, valuesJSON: String) {
+        self.id = id
+        self.uuid = uuid
+        self.formName = formName
+        self.version = version
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.valuesJSON = valuesJSON
+    }
 }
 
 /// One line of `formctl forms`: a form with its versions and submission counts.
@@ -39,6 +60,14 @@ public struct FormSummary: Sendable, Equatable {
     public let latestVersion: Int
     public let finalCount: Int
     public let draftCount: Int
+
+    public init(name: String, versions: Int, latestVersion: Int, finalCount: Int, draftCount: Int) {
+        self.name = name
+        self.versions = versions
+        self.latestVersion = latestVersion
+        self.finalCount = finalCount
+        self.draftCount = draftCount
+    }
 }
 
 /// Errors where the store, not SQLite, refuses a request.

@@ -35,9 +35,10 @@ enum FaultWriter {
         private let errors = Pipe()
         private var buffer = Data()
 
-        init(_ arguments: [String]) throws {
-            process.executableURL = try FaultWriter.executable()
+        init(_ arguments: [String], executable: URL? = nil, workingDirectory: URL? = nil) throws {
+            process.executableURL = try executable ?? FaultWriter.executable()
             process.arguments = arguments
+            if let workingDirectory { process.currentDirectoryURL = workingDirectory }
             process.standardOutput = output
             process.standardError = errors
             try process.run()
