@@ -95,6 +95,11 @@ extension FormValue {
     /// Writes `newValue` at `path`, creating objects (for keys) and arrays (for indexes) on the way.
     /// An index one past the end appends; further past pads with null.
     public mutating func setValue(_ newValue: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
+        // Refused before anything moves: `assign` takes values apart on the way down, and a throw
+        // half-way would leave this value emptied.
+        for case .collectionOperator(let op) in path.components {
+            throw KeyValueCodingError(path: path.description, message: "cannot write through the collection operator @\(op.rawValue)")
+        }
         try assign(newValue, path.components[...], whole: path)
     }
 
@@ -119,12 +124,14 @@ extension FormValue {
             var members: OrderedDictionary<String, FormValue>
             if case .object(let existing) = self { members = existing } else { members = [:] }
             self = .null  // release our reference so the member is mutated in place
-            var child = members[key] ?? .null
-            members[key] = nil as FormValue?
-            try child.assign(newValue, rest, whole: whole)
+            var child = FormValue.null
             if let position = members.index(forKey: key) {
+                // Swapped out rather than removed, so that the member keeps its place in the order.
+                swap(&child, &members.values[position])
+                try child.assign(newValue, rest, whole: whole)
                 members.values[position] = child
             } else {
+                try child.assign(newValue, rest, whole: whole)
                 members[key] = child
             }
             self = .object(members)
