@@ -24,7 +24,7 @@ struct RenderCommand: ParsableCommand {
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let bound = Binder.bind(loaded.definition, to: boundData)
         switch format {
-        case .json: Terminal.printOut(bound.definition.encoded.jsonString(pretty: true))
+        case .json: Terminal.printOut(bound.rendered.encoded.jsonString(pretty: true))
         case .text: Terminal.write(OutlineRenderer().render(bound), to: 1)
         }
     }

@@ -27,7 +27,7 @@ enum BindingSupport {
 
     /// The rendered JSON of a bound form, as `formctl render --format json` prints it.
     static func renderJSON(_ form: BoundForm) -> String {
-        form.definition.encoded.jsonString(pretty: true)
+        form.rendered.encoded.jsonString(pretty: true)
     }
 
     /// The elements of section `index` of the root.
