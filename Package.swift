@@ -35,5 +35,12 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // Runs the built formctl as a user would. Depending on the executable makes `swift test`
+        // build it into the same products directory as this target's resource bundle.
+        .testTarget(
+            name: "formctlE2ETests",
+            dependencies: ["formctl"],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )
