@@ -62,8 +62,18 @@ extension BoundForm {
     /// The reverse of `bind`: every `prop:path` pair (not `iterate`, not `self`) writes the
     /// element's property back into `data` at the path, inside the item the element was built from.
     public func fetchValueUsingBindings<Data: KeyValueCoding>(into data: inout Data) {
+        // Expanded templates repeat the same bind string once per item: parse each string once.
+        var specs: [String: BindingSpec?] = [:]
         func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope]) {
-            guard case .string(let bind)? = properties["bind"], let spec = try? BindingSpec(parsing: bind) else { return }
+            guard case .string(let bind)? = properties["bind"] else { return }
+            let parsed: BindingSpec?
+            if let cached = specs[bind] {
+                parsed = cached
+            } else {
+                parsed = try? BindingSpec(parsing: bind)
+                specs[bind] = parsed
+            }
+            guard let spec = parsed else { return }
             for pair in spec.pairs {
                 guard case .keyPath(let path) = pair.source, let value = properties[pair.property],
                     let target = DataScope.absolutePath(of: path, in: scopes)
