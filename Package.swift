@@ -27,6 +27,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Binding 100,000 items next to a JSONSerialization parse (Scripts/bench-binding.sh).
+        .executableTarget(
+            name: "bench-binding",
+            dependencies: ["FormCore"]
+        ),
         .testTarget(
             name: "FormCoreTests",
             dependencies: [
