@@ -59,12 +59,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Binding 100,000 items next to a JSONSerialization parse (Scripts/bench-binding.sh).
+        .executableTarget(
+            name: "bench-binding",
+            dependencies: ["FormCore"]
+        ),
         .testTarget(
             name: "FormCoreTests",
             dependencies: [
                 "FormCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        // Runs the built formctl as a user would. Depending on the executable makes `swift test`
+        // build it into the same products directory as this target's resource bundle.
+        .testTarget(
+            name: "formctlE2ETests",
+            dependencies: ["formctl"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -11,6 +11,12 @@ struct Formctl: AsyncParsableCommand {
             """,
         subcommands: [FillCommand.self, CheckCommand.self, RenderCommand.self]
     )
+
+    /// `formctl` alone is a usage error (exit 2), not a request for help (argument-parser's
+    /// default, exit 0): a script that forgot its subcommand must not look like it succeeded.
+    func run() async throws {
+        throw ValidationError("give a subcommand: check or render")
+    }
 }
 
 /// Runs the command and maps every failure to formctl's exit codes; argument-parser's own

@@ -24,10 +24,13 @@ struct RenderCommand: ParsableCommand {
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let bound = Binder.bind(loaded.definition, to: boundData)
         switch format {
-        case .json: Terminal.printOut(bound.definition.encoded.jsonString(pretty: true))
+        case .json:
+            var rendered = bound.rendered
+            rendered.root = Self.withoutSecrets(rendered.root)
+            Terminal.printOut(rendered.encoded.jsonString(pretty: true))
         case .text:
             // The outline shows the form as a person would see it: expressions evaluated,
-            // hidden elements left out.
+            // hidden elements marked.
             let form: BoundForm
             do { form = try FormSession(definition: loaded.definition, data: boundData).form } catch {
                 error.issues.forEach { Terminal.printError($0.description) }
@@ -35,5 +38,18 @@ struct RenderCommand: ParsableCommand {
             }
             Terminal.write(OutlineRenderer().render(form), to: 1)
         }
+    }
+
+    /// Secure values bound from the data are not printed: a secret never reaches a terminal or
+    /// a log in plain text.
+    static func withoutSecrets(_ element: Element) -> Element {
+        var element = element
+        if element.isSecure, let property = element.kind.valueProperty { element.properties.removeValue(forKey: property) }
+        element.sections = element.sections?.map { section in
+            var section = section
+            section.elements = section.elements?.map(withoutSecrets)
+            return section
+        }
+        return element
     }
 }

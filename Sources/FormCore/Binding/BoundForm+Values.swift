@@ -62,28 +62,28 @@ extension BoundForm {
     /// The reverse of `bind`: every `prop:path` pair (not `iterate`, not `self`) writes the
     /// element's property back into `data` at the path, inside the item the element was built from.
     public func fetchValueUsingBindings<Data: KeyValueCoding>(into data: inout Data) {
+        // Expanded templates repeat the same bind string once per item: parse each string once.
+        var specs: [String: BindingSpec?] = [:]
         func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope]) {
-            guard case .string(let bind)? = properties["bind"], let spec = try? BindingSpec(parsing: bind) else { return }
-            var prefix: [ValuePath.Component] = []
-            for scope in scopes {
-                if scope.isDetached { return }
-                if scope.isKeyValueEntry {
-                    prefix += scope.path.components
-                } else {
-                    prefix += scope.itemPath.components
-                }
+            guard case .string(let bind)? = properties["bind"] else { return }
+            let parsed: BindingSpec?
+            if let cached = specs[bind] {
+                parsed = cached
+            } else {
+                parsed = try? BindingSpec(parsing: bind)
+                specs[bind] = parsed
             }
-            let entry = scopes.last?.isKeyValueEntry == true ? scopes.last : nil
+            guard let spec = parsed else { return }
             for pair in spec.pairs {
-                guard case .keyPath(let path) = pair.source, let value = properties[pair.property] else { continue }
-                var target = path.components
-                if let entry {
-                    // Items of iterateproperties are {key, value}: `value` is the entry itself,
-                    // `key` cannot be renamed through a form.
-                    guard case .key("value")? = target.first, let key = entry.propertyKey else { continue }
-                    target = [.key(key)] + target.dropFirst()
-                }
-                try? data.setValue(value, at: ValuePath(components: prefix + target))
+                guard case .keyPath(let path) = pair.source, let value = properties[pair.property],
+                    let target = DataScope.absolutePath(of: path, in: scopes)
+                else { continue }
+                // A path the data lacked bound nil; writing that nil back would add a key the data
+                // never had (KVC's setValue:nil on a dictionary removes rather than adds).
+                if value.isNull && data.value(at: target) == nil { continue }
+                // Paths through a collection operator (`value:guests.@count`) cannot be written;
+                // the data is left as it was.
+                try? data.setValue(value, at: target)
             }
         }
         definition.root.forEachElement { element in

@@ -1,7 +1,8 @@
 /// A definition bound to data: templates expanded, includes inlined, bound values set.
 ///
-/// Its `definition` is itself a valid definition: rendering it again with the same data gives the
-/// same output.
+/// Its `definition` keeps each expanded element's `bind` relative to the item it was built from
+/// (with `scopes` saying where that item is); `rendered` turns it into a definition that stands on
+/// its own: rendering that again with the same data gives the same output.
 public struct BoundForm: Sendable {
     public var definition: FormDefinition
     /// The data the form was bound to.
