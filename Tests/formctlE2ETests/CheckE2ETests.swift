@@ -5,10 +5,17 @@ import Testing
 @Suite struct CheckE2ETests {
     static let samples = ["jsonadvancedsample.json", "jsondatasample.json", "loginform.json"]
 
+    /// The samples' controller actions, routed as `fill --action` would route them, so that a
+    /// check of the samples has nothing to warn about.
+    static let routes = [
+        "handleBindWithJsonData", "handleClear", "handleSetValuesDirectly", "handleBindToObject",
+        "handleLoadJsonWithDict", "handleReloadJson", "readValuesFromForm", "onLogin",
+    ].flatMap { ["--action", "\($0)=true"] }
+
     @Test(arguments: samples)
     func aSampleChecksClean(name: String) throws {
         let path = try FormctlProcess.fixture(name)
-        let result = try FormctlProcess.run(["check", path])
+        let result = try FormctlProcess.run(["check", path] + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "\(path): ok\n")
         #expect(!result.stderr.contains("error"))
@@ -16,9 +23,17 @@ import Testing
 
     @Test func allSamplesInOneRun() throws {
         let paths = try Self.samples.map(FormctlProcess.fixture)
-        let result = try FormctlProcess.run(["check"] + paths)
+        let result = try FormctlProcess.run(["check"] + paths + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout.split(separator: "\n").map(String.init) == paths.map { "\($0): ok" })
+    }
+
+    @Test func actionsWithNoHandlerAreWarningsThatDoNotFail() throws {
+        let path = try FormctlProcess.fixture("loginform.json")
+        let result = try FormctlProcess.run(["check", path])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "\(path): ok (1 warning)\n")
+        #expect(result.stderr.contains("warning: sections[1].elements[0].controllerAction: no handler for action 'onLogin'"), "\(result)")
     }
 
     @Test func malformedJSONFailsWithFileLineAndColumn() throws {
@@ -60,7 +75,7 @@ import Testing
     @Test func aBrokenFileFailsTheRunButTheOthersAreStillChecked() throws {
         let good = try FormctlProcess.fixture("loginform.json")
         let bad = try FormctlProcess.fixture("broken/unknown-type.json")
-        let result = try FormctlProcess.run(["check", bad, good])
+        let result = try FormctlProcess.run(["check", bad, good] + Self.routes)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout == "\(good): ok\n")
     }
@@ -84,7 +99,7 @@ import Testing
     @Test func missingKeyPathsInTheDataAreWarningsNotFailures() throws {
         let form = try FormctlProcess.fixture("loginform.json")
         // `-` reads the data from standard input.
-        let result = try FormctlProcess.run(["check", form, "--data", "-"], stdin: #"{"login": "ann"}"#)
+        let result = try FormctlProcess.run(["check", form, "--data", "-"] + Self.routes, stdin: #"{"login": "ann"}"#)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "\(form): ok (1 warning)\n")
         #expect(result.stderr.contains("warning: sections[0].elements[1].bind: the data has no 'password'"), "\(result)")
@@ -92,7 +107,7 @@ import Testing
 
     @Test func completeDataGivesNoWarnings() throws {
         let result = try FormctlProcess.run(["check", try FormctlProcess.fixture("jsonadvancedsample.json"),
-                                             "--data", try FormctlProcess.fixture("advanced-data.json")])
+                                             "--data", try FormctlProcess.fixture("advanced-data.json")] + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         #expect(result.stdout.hasSuffix(": ok\n"))
