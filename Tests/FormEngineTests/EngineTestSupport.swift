@@ -16,8 +16,12 @@ struct TestEngine {
 
     func cleanUp() { try? FileManager.default.removeItem(atPath: directory) }
 
-    /// A fixture definition shipped with the tests.
+    /// A fixture definition shipped with the tests, or one of the project's example forms in
+    /// `forms/` (tested where they live, so that the examples people run are the ones tested).
     func load(_ name: String) throws -> LoadedForm {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("forms/\(name).json")
+        if FileManager.default.fileExists(atPath: example.path) { return try engine.loadForm(path: example.path) }
         guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures") else {
             throw CocoaError(.fileNoSuchFile)
         }

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// `formctl fill` off a terminal: answers files, --set, drafts and resume, exit codes.
+@Suite struct FillE2ETests {
+    /// The example form the README's first command fills, where it lives in the project.
+    static let signup = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("forms/signup.json").path
+
+    static let goodAnswers = """
+        {"name": "Ada Lovelace", "email": "ADA@example.com", "password": "analytical-engine",
+         "passwordConfirmation": "analytical-engine", "birthDate": "1985-12-10",
+         "guests": [{"email": "charles@babbage.org"}]}
+        """
+
+    let directory: String
+    var db: String { directory + "/fill.sqlite" }
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "fill-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    func rows(_ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", db, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func validAnswersAreStoredWithoutTheSecret() throws {
+        let result = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "saved submission 1\n")
+        let stored = try rows("select status, values_json from submissions")
+        #expect(stored.hasPrefix("final|{\"name\":\"Ada Lovelace\",\"email\":\"ada@example.com\""), "\(stored)")
+        #expect(stored.contains(#""guests":[{"email":"charles@babbage.org"}]"#))
+        #expect(!stored.contains("analytical"), "the password is never stored")
+    }
+
+    @Test func jsonOutputDescribesTheSubmission() throws {
+        let result = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db, "--json"], stdin: Self.goodAnswers)
+        #expect(result.exitCode == 0, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["id"] as? Int == 1)
+        #expect(object["form"] as? String == "signup")
+        #expect(object["version"] as? Int == 1)
+        #expect(object["status"] as? String == "final")
+        #expect((object["uuid"] as? String)?.count == 36)
+    }
+
+    @Test func everyInvalidValueIsReportedAndNothingIsStored() throws {
+        let result = try FormctlProcess.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "email=nope", "--set", "plan=Team",
+             "--set", "guests.1.email=also-bad", "--set", "name=A"],
+            stdin: Self.goodAnswers)
+        #expect(result.exitCode == 1, "\(result)")
+        let lines = Set(result.stderr.split(separator: "\n").map(String.init))
+        #expect(lines.contains("email: must be an email address like name@example.com"), "\(result)")
+        #expect(lines.contains("company: is required"), "\(result)")
+        #expect(lines.contains("guests.1.email: must be an email address like name@example.com"), "\(result)")
+        #expect(lines.contains("name: must be at least 2 characters (has 1)"), "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(try rows("select count(*) from submissions") == "0\n")
+    }
+
+    @Test func setWinsOverAnswersAndGrowsRepeats() throws {
+        let result = try FormctlProcess.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "name=Grace", "--set", "guests.2.email=x@y.io",
+             "--set", "newsletter=yes", "--set", "plan=2"],
+            stdin: Self.goodAnswers)
+        #expect(result.exitCode == 0, "\(result)")
+        let stored = try rows("select values_json from submissions")
+        #expect(stored.contains(#""name":"Grace""#))
+        #expect(stored.contains(#""plan":"pro""#))
+        #expect(stored.contains(#""newsletter":true"#))
+        #expect(stored.contains(#""guests":[{"email":"charles@babbage.org"},{"email":null},{"email":"x@y.io"}]"#), "\(stored)")
+    }
+
+    @Test func aSecretCannotComeFromTheCommandLine() throws {
+        let result = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--set", "password=hunter22"])
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stderr.contains("password is a secure field"))
+        let count = FileManager.default.fileExists(atPath: db) ? try rows("select count(*) from submissions") : "0\n"
+        #expect(count == "0\n")
+    }
+
+    @Test func unknownAnswerKeysAreErrorsWithASuggestion() throws {
+        let result = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db],
+                                            stdin: #"{"nmae": "Ada", "email": "a@b.io"}"#)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.contains("nmae: no field has this key; did you mean 'name'?"), "\(result)")
+    }
+
+    @Test func aDraftIsStoredUnvalidatedAndResumedToFinal() throws {
+        let draft = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--draft", "--set", "name=Half Done", "--set", "email=bad"])
+        #expect(draft.exitCode == 0, "\(draft)")
+        #expect(draft.stdout == "saved draft 1\n")
+        #expect(try rows("select status from submissions") == "draft\n")
+        let resumed = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--resume", "1", "--answers", "-", "--set", "name=Done Now"],
+                                             stdin: #"{"email": "ok@example.com", "password": "long-enough-pw", "passwordConfirmation": "long-enough-pw"}"#)
+        #expect(resumed.exitCode == 0, "\(resumed)")
+        #expect(resumed.stdout == "saved submission 1\n")
+        let stored = try rows("select status, values_json from submissions")
+        #expect(stored.hasPrefix(#"final|{"name":"Done Now","email":"ok@example.com""#), "\(stored)")
+    }
+
+    @Test func resumingSomethingThatIsNotADraftFails() throws {
+        _ = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)
+        let result = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--resume", "1"])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.contains("draft 1: it is final, not a draft"), "\(result)")
+        let missing = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--resume", "99"])
+        #expect(missing.exitCode == 1, "\(missing)")
+    }
+
+    @Test func anUnroutedActionFailsBeforeAnythingHappens() throws {
+        let login = try FormctlProcess.fixture("loginform.json")
+        let result = try FormctlProcess.run(["fill", login, "--db", db, "--no-input"])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr.contains("no handler for action 'onLogin'"), "\(result)")
+    }
+
+    @Test func routedActionsGetTheValuesAndCanCancel() throws {
+        let login = try FormctlProcess.fixture("loginform.json")
+        let answers = #"{"login": "ann", "password": "pw"}"#
+        // The program sees the values on stdin (the password included: an action is where it goes).
+        let accept = try FormctlProcess.run(
+            ["fill", login, "--db", db, "--answers", "-", "--action", "onLogin=grep -q '\"password\":\"pw\"'"], stdin: answers)
+        #expect(accept.exitCode == 0, "\(accept)")
+        let refuse = try FormctlProcess.run(
+            ["fill", login, "--db", db, "--answers", "-", "--action", "onLogin:=echo 'bad credentials' >&2; exit 3"], stdin: answers)
+        #expect(refuse.exitCode == 1, "\(refuse)")
+        #expect(refuse.stderr.contains("onLogin: bad credentials"), "\(refuse)")
+        #expect(try rows("select count(*) from submissions") == "1\n")
+    }
+
+    @Test func badInputsHaveTheirExitCodes() throws {
+        let malformed = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--answers", "-"], stdin: "{not json")
+        #expect(malformed.exitCode == 1, "\(malformed)")
+        #expect(malformed.stderr.contains("malformed JSON in answers"), "\(malformed)")
+        let missingFile = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--answers", directory + "/none.json"])
+        #expect(missingFile.exitCode == 3, "\(missingFile)")
+        let badDatabase = directory + "/not-a-db.sqlite"
+        try Data("this is not sqlite, just text that is long enough to look like a header".utf8).write(to: URL(fileURLWithPath: badDatabase))
+        let notADatabase = try FormctlProcess.run(["fill", Self.signup, "--db", badDatabase, "--answers", "-"], stdin: Self.goodAnswers)
+        #expect(notADatabase.exitCode == 3, "\(notADatabase)")
+        #expect(notADatabase.stderr.contains(badDatabase), "\(notADatabase)")
+        let usage = try FormctlProcess.run(["fill", Self.signup, "--set", "novalue"])
+        #expect(usage.exitCode == 2, "\(usage)")
+    }
+}
