@@ -70,7 +70,12 @@ struct FillCommand: AsyncParsableCommand {
             errors += engine.fill(session, with: try FormInputs.loadJSON(answers, what: "answers"))
         }
         errors += try applySets(to: session)
-        if !errors.isEmpty && !draft { throw invalid(errors) }
+        if !errors.isEmpty && !draft {
+            // Report every problem at once: the answers that could not be used, and what
+            // validation finds in the rest.
+            let reported = Set(errors.map(\.path))
+            throw invalid(errors + engine.validate(session).filter { !reported.contains($0.path) })
+        }
         if draft {
             let stored = try storing { () throws(FormEngineError) in try engine.saveDraft(session, form: loaded, draftID: resume) }
             report(stored, engine: engine)

@@ -38,6 +38,13 @@ extension FormPrompter {
             for (index, item) in element.items.enumerated() { say("    \(index + 1)) \(item)") }
             let current = element.selectedIndex.map { " [\($0 + 1)]" } ?? ""
             ask("  choose a number\(current): ")
+        case .picker where element.isSectionSelection:
+            say("\(position) \(title)\(required)")
+            for (index, item) in element.items.enumerated() { say("    \(index + 1)) \(item)") }
+            let multiple = element.properties["multipleAllowed"]?.boolValue ?? true
+            let chosen = (field.value?.arrayValue ?? []).compactMap { element.selectionChoices.firstIndex(of: $0) }
+            let current = chosen.isEmpty ? "" : " [\(chosen.map { String($0 + 1) }.joined(separator: ","))]"
+            ask("  choose \(multiple ? "numbers separated by commas" : "a number")\(current): ")
         case .multiline:
             say("\(position) \(title)\(required) \(style.dim("(end with an empty line or Ctrl-D)"))")
             if let value = field.value?.displayString, !value.isEmpty { say(style.dim("  current: \(value)")) }
@@ -121,6 +128,11 @@ extension FormPrompter {
             return value.displayString ?? ""
         case .boolean:
             return value.boolValue == true ? "yes" : "no"
+        case .picker where element.isSectionSelection:
+            let names = (value.arrayValue ?? []).compactMap { chosen in
+                element.selectionChoices.firstIndex(of: chosen).flatMap { element.items.indices.contains($0) ? element.items[$0] : nil }
+            }
+            return names.joined(separator: ", ")
         default:
             return value.displayString ?? ""
         }

@@ -27,7 +27,7 @@ public struct Binder {
         let spec = applyPairs(to: &element.properties, data: data, path: path)
         if let iteration = spec?.iteration, let template = element.sectionTemplate {
             var sections: [Section] = []
-            for (item, scope) in items(of: iteration, in: data) {
+            for (item, scope) in items(of: iteration, in: data, bindPath: join(path, "bind")) {
                 sections += bindSection(template, data: item, scopes: scopes + [scope], path: join(path, "sectionTemplate"))
             }
             if sections.isEmpty, let message = element.properties["emptyMessage"]?.displayString {
@@ -95,7 +95,7 @@ public struct Binder {
             }
             let templatePath = join(path, "elementTemplate")
             var count = 0
-            for (item, scope) in items(of: iteration, in: data) {
+            for (item, scope) in items(of: iteration, in: data, bindPath: join(path, "bind")) {
                 elements += bindElement(template, data: item, scopes: scopes + [scope], path: templatePath)
                 count += 1
             }

@@ -34,7 +34,8 @@ extension Section {
     /// A keyed select section gives its selected indexes (or the `values` at them).
     public var fetchedValue: FormValue? {
         guard key != nil, kind.isA(.select) else { return nil }
-        let indexes = (properties["selectedIndexes"]?.arrayValue ?? []).compactMap(\.intValue)
+        var indexes = (properties["selectedIndexes"]?.arrayValue ?? []).compactMap(\.intValue)
+        if kind == .radio, let selected = properties["selected"]?.intValue { indexes = [selected] }
         if let values = properties["values"]?.arrayValue {
             return .array(indexes.compactMap { values.indices.contains($0) ? values[$0] : nil })
         }

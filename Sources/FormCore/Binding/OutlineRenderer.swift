@@ -19,6 +19,14 @@ public struct OutlineRenderer {
             if let source = section.repeatSource {
                 lines.append(indent + "   (repeats \(source.count) × over \(source.path))")
             }
+            if let selection = section.selectionElement {
+                let chosen = Set((selection.value?.arrayValue ?? []).compactMap { selection.selectionChoices.firstIndex(of: $0) })
+                let key = section.key.map { " [\($0)]" } ?? ""
+                lines.append(indent + "  (select\(key), \(selection.flag("multipleAllowed") == false ? "one" : "any number"))")
+                for (index, item) in selection.items.enumerated() {
+                    lines.append(indent + "  " + (chosen.contains(index) ? "[x] " : "[ ] ") + item)
+                }
+            }
             for element in section.elements ?? [] {
                 lines.append(indent + "  " + describe(element))
                 if element.sections != nil { renderSections(of: element, indent: indent + "    ", into: &lines) }

@@ -38,7 +38,11 @@ public final class FormSession: Sendable {
         state.withLock { state in
             var form = state.form
             var counter = 0
-            form.definition.root = Self.replaceElements(in: form.definition.root, counter: &counter) { state.resolvedElement($0) }
+            // Section selections are synthesized fields with no element in the tree.
+            let treeIndexes = state.elements.indices.filter { !state.elements[$0].element.isSectionSelection }
+            form.definition.root = Self.replaceElements(in: form.definition.root, counter: &counter) {
+                state.resolvedElement(treeIndexes[$0])
+            }
             return form
         }
     }

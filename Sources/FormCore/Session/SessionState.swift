@@ -82,6 +82,11 @@ struct SessionState: Sendable {
             sections.append(SessionSection(section: section, parentElement: parent))
             let sectionPath = join(jsonPath, "sections[\(sectionNumber)]")
             collectLive(section.properties, owner: .section(sectionIndex), jsonPath: sectionPath, issues: &issues)
+            if let selection = section.selectionElement {
+                elements.append(SessionElement(
+                    element: selection, sectionIndex: sectionIndex, valuePath: selection.valuePath,
+                    itemPath: nil, dataItem: nil, parentIndex: parent))
+            }
             for (number, element) in (section.elements ?? []).enumerated() {
                 let index = elements.count
                 var itemPath: ValuePath?

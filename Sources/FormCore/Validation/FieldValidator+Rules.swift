@@ -74,6 +74,14 @@ extension FieldValidator {
             } else {
                 fail("choice", "must be one of \(element.items.joined(separator: ", "))", nil)
             }
+        case .picker where element.isSectionSelection:
+            let choices = element.selectionChoices
+            let chosen = field.value.arrayValue ?? [field.value]
+            if !chosen.allSatisfy(choices.contains) {
+                fail("choice", "must be among the \(choices.count) items", nil)
+            } else if chosen.count > 1 && element.properties["multipleAllowed"]?.boolValue == false {
+                fail("choice", "allows only one item", nil)
+            }
         case .picker:
             let components = element.properties["items"]?.arrayValue ?? []
             let flat = components.flatMap { $0.arrayValue ?? [$0] }

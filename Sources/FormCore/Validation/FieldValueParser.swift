@@ -22,6 +22,8 @@ public enum FieldValueParser {
             return .success(.double(number))
         case .radio, .segmented, .colorPicker:
             return parseChoice(trimmed, for: element)
+        case .picker where element.isSectionSelection:
+            return parseSelection(trimmed, for: element)
         case .dateTimeInline, .dateTime, .countdown:
             if trimmed.isEmpty { return .success(.null) }
             let mode = element.properties["mode"]?.stringValue
@@ -32,6 +34,22 @@ public enum FieldValueParser {
         default:
             return .success(.string(text))
         }
+    }
+
+    /// Numbers of the items chosen in a select section, separated by commas or spaces: `1, 3`.
+    static func parseSelection(_ text: String, for element: Element) -> Result<FormValue, FieldInputError> {
+        let choices = element.selectionChoices
+        var chosen: [FormValue] = []
+        for part in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
+            guard let number = Int(part), number >= 1, number <= choices.count else {
+                return .failure(FieldInputError("choose item numbers between 1 and \(choices.count), separated by commas"))
+            }
+            if !chosen.contains(choices[number - 1]) { chosen.append(choices[number - 1]) }
+        }
+        if chosen.count > 1 && element.properties["multipleAllowed"]?.boolValue == false {
+            return .failure(FieldInputError("choose only one item"))
+        }
+        return .success(.array(chosen))
     }
 
     /// A choice by its number (1-based, as shown), its item text or its stored value.
