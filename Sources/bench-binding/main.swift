@@ -31,7 +31,7 @@ func best<Result>(_ body: () throws -> Result) rethrows -> (seconds: Double, res
         fastest = min(fastest, seconds)
         last = result
     }
-    guard let last else { fatalError("runs must be positive") }
+    guard let last else { throw BenchError(message: "runs must be positive") }
     return (fastest, last)
 }
 
@@ -87,4 +87,9 @@ for (label, value) in rows {
 if !failures.isEmpty {
     failures.forEach { print("FAILED: \($0)") }
     exit(1)
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
