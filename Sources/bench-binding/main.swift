@@ -20,7 +20,7 @@ func makeDataText(count: Int) -> String {
 }
 
 /// The best of `runs` timings, in seconds; the result of the last run is kept to check it.
-func best<Result>(_ body: () throws -> Result) rethrows -> (seconds: Double, result: Result) {
+func best<Result>(_ body: () throws -> Result) throws -> (seconds: Double, result: Result) {
     var fastest = Double.infinity
     var last: Result?
     for _ in 0..<runs {
