@@ -61,9 +61,9 @@ var rows: [(String, Double)] = [("JSONSerialization parse", foundation.seconds),
 var failures: [String] = []
 
 for (name, form, elementsPerItem) in [("section iterate, 1 element x 4 pairs", sectionForm, 1), ("root iterate, 4 elements x 1 pair", rootForm, 4)] {
-    let bound = best { Binder.bind(form, to: data) }
-    let intoObject = best { bound.result.fetchValueIntoObject() }
-    let usingBindings = best { () -> FormValue in
+    let bound = try best { Binder.bind(form, to: data) }
+    let intoObject = try best { bound.result.fetchValueIntoObject() }
+    let usingBindings = try best { () -> FormValue in
         var out = FormValue.emptyObject
         bound.result.fetchValueUsingBindings(into: &out)
         return out
