@@ -9,7 +9,10 @@ struct Formctl: AsyncParsableCommand {
             Exit codes: 0 done, 1 invalid input (definition or values), 2 usage, \
             3 storage or I/O, 130 interrupted.
             """,
-        subcommands: [CheckCommand.self, RenderCommand.self]
+        subcommands: [
+            CheckCommand.self, RenderCommand.self,
+            ImportCommand.self, DumpCommand.self, ListCommand.self, ShowCommand.self, MigrateCommand.self,
+        ]
     )
 }
 
