@@ -57,6 +57,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // End-to-end tests that run the built formctl binary against real database files;
+        // FormStore lets them read back what was stored and plant drafts.
+        .testTarget(
+            name: "formctlE2ETests",
+            dependencies: ["formctl", "FormStore"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "FormCoreTests",
             dependencies: [
