@@ -48,23 +48,30 @@ struct ImportCommand: ParsableCommand {
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let loadedForm = LoadedForm(name: LoadedForm.name(forPath: form), definition: loaded.definition, warnings: loaded.warnings)
         let store = try database.openStore()
-        let validator = try ImportValidator(engine: FormEngine(store: store), form: loadedForm, data: boundData)
+        let engine = FormEngine(store: store)
+        let workers = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let validation = try ParallelValidation(
+            makeValidator: { try ImportValidator(engine: engine, form: loadedForm, data: boundData) }, workers: workers)
         let reader = try LineReader(path: file)
         let writer = ImportBatchWriter(store: store, form: loadedForm, batchSize: allOrNothing ? Int.max : batchSize)
         let report = ImportReport(progress: ProgressBar(total: reader.fileSize))
 
         do {
+            let deliver = { (number: Int, outcome: ImportValidator.Outcome) throws in
+                switch outcome {
+                case .store(let json): try writer.add(json)
+                case .refuse(let messages): try report.refuse(line: number, messages)
+                }
+            }
             var lineNumber = 0
             try reader.forEachLine { line in
                 lineNumber += 1
                 guard !Self.isBlank(line) else { return }
                 report.lines += 1
-                switch try validator.validate(line: line) {
-                case .store(let json): try writer.add(json)
-                case .refuse(let messages): try report.refuse(line: lineNumber, messages)
-                }
+                try validation.add(line, number: lineNumber, deliver: deliver)
                 report.progress.update(done: reader.bytesRead, lines: report.lines)
             }
+            try validation.drain(deliver)
             if !(allOrNothing && report.refused > 0) { try writer.finish(chunkSize: batchSize) }
         } catch let failure as CommandFailure {
             try? report.summary(stored: writer.stored, note: "stopped")
