@@ -66,19 +66,19 @@ let package = Package(
             name: "bench-binding",
             dependencies: ["FormCore"]
         ),
+        // End-to-end tests that run the built formctl binary against real database files;
+        // FormStore lets them read back what was stored and plant drafts.
+        .testTarget(
+            name: "formctlE2ETests",
+            dependencies: ["formctl", "FormStore"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "FormCoreTests",
             dependencies: [
                 "FormCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            resources: [.copy("Fixtures")]
-        ),
-        // Runs the built formctl as a user would. Depending on the executable makes `swift test`
-        // build it into the same products directory as this target's resource bundle.
-        .testTarget(
-            name: "formctlE2ETests",
-            dependencies: ["formctl"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -9,13 +9,16 @@ struct Formctl: AsyncParsableCommand {
             Exit codes: 0 done, 1 invalid input (definition or values), 2 usage, \
             3 storage or I/O, 130 interrupted.
             """,
-        subcommands: [FillCommand.self, CheckCommand.self, RenderCommand.self]
+        subcommands: [
+            FillCommand.self, ImportCommand.self, DumpCommand.self, CheckCommand.self, RenderCommand.self,
+            ListCommand.self, ShowCommand.self, MigrateCommand.self,
+        ]
     )
 
     /// `formctl` alone is a usage error (exit 2), not a request for help (argument-parser's
     /// default, exit 0): a script that forgot its subcommand must not look like it succeeded.
     func run() async throws {
-        throw ValidationError("give a subcommand: check or render")
+        throw ValidationError("give a subcommand: fill, import, dump, check, render, list, show or migrate")
     }
 }
 

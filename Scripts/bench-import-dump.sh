@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Import and dump throughput of a release-built formctl beside the sqlite3 shell doing the
+# nearest work on the same machine in the same run (issue 5). Not a test: it prints numbers.
+#
+#   Scripts/bench-import-dump.sh [IMPORT_LINES (200000)] [DUMP_ROWS (1000000)]
+#
+# import: `formctl import` (parse, fill, validate, store in 1,000-row transactions) against
+#         `.import` of the same NDJSON lines into a one-column table of a fresh WAL file.
+# dump:   a formctl database of DUMP_ROWS final submissions (made by the shell with SQL, since
+#         import was measured already), dumped by `formctl dump --format csv|ndjson` against
+#         `sqlite3 -csv` with json_extract per column and a json_object(...) query of dump's shape.
+set -euo pipefail
+
+IMPORT_LINES=${1:-200000}
+DUMP_ROWS=${2:-1000000}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/formctl-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+FORM="$ROOT/Scripts/bench/bench-form.json"
+
+command -v sqlite3 >/dev/null || { echo "sqlite3 shell not found" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "python3 not found (used to generate NDJSON)" >&2; exit 1; }
+
+echo "building release formctl..." >&2
+(cd "$ROOT" && swift build -c release --product formctl >/dev/null)
+FORMCTL="$ROOT/.build/release/formctl"
+
+now() { date +%s.%N; }
+# timed OUT COMMAND...: runs COMMAND with its standard output in OUT, prints its wall time in seconds.
+timed() { local out=$1 start end; shift; start=$(now); "$@" > "$out"; end=$(now); echo "$end - $start" | bc -l; }
+
+ROWS=()
+row() { ROWS+=("$1|$2|$3|$4"); }  # label | rows | formctl seconds | shell seconds
+
+# --- import ------------------------------------------------------------------------------
+python3 "$ROOT/Scripts/bench/generate-ndjson.py" "$IMPORT_LINES" > "$WORK/lines.ndjson"
+
+t_import=$(timed /dev/null "$FORMCTL" import "$FORM" "$WORK/lines.ndjson" --db "$WORK/import.sqlite" 2>"$WORK/import.err")
+tail -1 "$WORK/import.err" >&2
+stored=$(sqlite3 "$WORK/import.sqlite" "SELECT count(*) FROM submissions")
+[ "$stored" = "$IMPORT_LINES" ] || { echo "formctl stored $stored of $IMPORT_LINES lines" >&2; exit 1; }
+
+# Same PRAGMAs as formctl; tab as column separator (the lines hold none), so each line is one value.
+t_shell_import=$(timed /dev/null sqlite3 "$WORK/shell-import.sqlite" \
+  "PRAGMA journal_mode=WAL;" "PRAGMA synchronous=NORMAL;" "CREATE TABLE raw(j TEXT);" \
+  ".mode list" ".separator \"\t\" \"\n\"" ".import $WORK/lines.ndjson raw")
+shell_rows=$(sqlite3 "$WORK/shell-import.sqlite" "SELECT count(*) FROM raw")
+[ "$shell_rows" = "$IMPORT_LINES" ] || { echo "the shell imported $shell_rows of $IMPORT_LINES lines" >&2; exit 1; }
+row "import (validate + store)" "$IMPORT_LINES" "$t_import" "$t_shell_import"
+
+# --- a database of DUMP_ROWS submissions ------------------------------------------------
+DB="$WORK/dump.sqlite"
+head -1 "$WORK/lines.ndjson" | "$FORMCTL" import "$FORM" - --db "$DB" 2>/dev/null
+sqlite3 "$DB" >/dev/null <<SQL
+PRAGMA journal_mode=WAL;
+PRAGMA synchronous=NORMAL;
+DELETE FROM submissions;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $DUMP_ROWS)
+INSERT INTO submissions (uuid, form_id, form_version_id, status, created_at, updated_at, values_json)
+SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a'
+             || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
+       v.form_id, v.id, 'final', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+       json_object('name', 'Person ' || i, 'email', 'person.' || i || '@example.com', 'age', i % 90,
+                   'city', 'City, "' || (i % 100) || '"', 'subscribe', json(CASE WHEN i % 2 THEN 'false' ELSE 'true' END),
+                   'notes', 'line one' || char(10) || 'line two ✓')
+FROM n, form_versions v;
+SQL
+"$FORMCTL" list --db "$DB" >&2
+
+JOIN="FROM submissions s JOIN form_versions v ON v.id = s.form_version_id JOIN forms f ON f.id = s.form_id
+      WHERE s.form_id = (SELECT id FROM forms WHERE name = 'bench-form') AND s.status = 'final' ORDER BY s.id"
+CSV_SQL="SELECT s.id, s.uuid, f.name, v.version, s.status, s.created_at,
+         json_extract(s.values_json, '\$.name'), json_extract(s.values_json, '\$.email'),
+         json_extract(s.values_json, '\$.age'), json_extract(s.values_json, '\$.city'),
+         json_extract(s.values_json, '\$.subscribe'), json_extract(s.values_json, '\$.notes') $JOIN"
+JSON_SQL="SELECT json_object('id', s.id, 'uuid', s.uuid, 'form', f.name, 'version', v.version, 'status', s.status,
+         'created_at', s.created_at, 'updated_at', s.updated_at, 'data', json(s.values_json)) $JOIN"
+
+# Warm the page cache once so neither side pays for the first read.
+cat "$DB" > /dev/null
+
+t_csv=$(timed /dev/null "$FORMCTL" dump --db "$DB" --form bench-form --format csv --output "$WORK/formctl.csv")
+t_shell_csv=$(timed "$WORK/shell.csv" sqlite3 -csv -header "$DB" "$CSV_SQL")
+row "dump csv" "$DUMP_ROWS" "$t_csv" "$t_shell_csv"
+
+t_ndjson=$(timed /dev/null "$FORMCTL" dump --db "$DB" --form bench-form --format ndjson --output "$WORK/formctl.ndjson")
+t_shell_ndjson=$(timed "$WORK/shell.ndjson" sqlite3 "$DB" "$JSON_SQL")
+row "dump ndjson" "$DUMP_ROWS" "$t_ndjson" "$t_shell_ndjson"
+
+for f in formctl.csv shell.csv formctl.ndjson shell.ndjson; do
+  printf '%-16s %12s bytes %10s lines\n' "$f" "$(stat -c %s "$WORK/$f")" "$(wc -l < "$WORK/$f")" >&2
+done
+
+# --- table ------------------------------------------------------------------------------
+printf '\n%-26s %10s %10s %12s %10s %12s %16s\n' "work" "rows" "formctl s" "formctl r/s" "shell s" "shell r/s" "formctl/shell"
+for r in "${ROWS[@]}"; do
+  IFS='|' read -r label n tf ts <<< "$r"
+  printf '%-26s %10d %10.2f %12.0f %10.2f %12.0f %15.2fx\n' "$label" "$n" "$tf" "$(echo "$n / $tf" | bc -l)" \
+    "$ts" "$(echo "$n / $ts" | bc -l)" "$(echo "$tf / $ts" | bc -l)"
+done
+echo "(formctl/shell is time over time: below 1 means formctl was faster. Aims: dump <= 1.5x, import <= 2x.)"

@@ -1,0 +1,97 @@
+import FormCore
+
+/// RFC 4180 output: fields separated by commas, records ended by CRLF (the RFC's line break,
+/// which spreadsheet programs expect), a field quoted only when it holds a comma, a quote, CR or
+/// LF, with its quotes doubled. Bytes go straight to an `OutputStream`; no String per field.
+struct CSVWriter {
+    let out: OutputStream
+    private var fieldsInRecord = 0
+
+    init(out: OutputStream) { self.out = out }
+
+    mutating func field(_ bytes: UnsafeRawBufferPointer) throws {
+        try separator()
+        guard bytes.contains(where: Self.needsQuoting) else { return try out.write(bytes) }
+        try out.write(UInt8(ascii: "\""))
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
+            // Up to and including the quote, then the quote again.
+            try out.write(UnsafeRawBufferPointer(rebasing: bytes[start...index]))
+            try out.write(UInt8(ascii: "\""))
+            start = index + 1
+        }
+        try out.write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        try out.write(UInt8(ascii: "\""))
+    }
+
+    mutating func field(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try field(UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func field(_ number: Int64) throws {
+        try separator()
+        try out.write(number)
+    }
+
+    /// A value of the stored JSON: strings as they are, null or missing as an empty field,
+    /// numbers and booleans as JSON spells them, arrays and objects as compact JSON.
+    mutating func field(_ value: FormValue?, scratch: inout [UInt8]) throws {
+        switch value {
+        case .none, .null?: try separator()
+        case .string(let text)?: try field(text)
+        case .int(let number)?: try field(Int64(number))
+        case let value?:
+            scratch.removeAll(keepingCapacity: true)
+            JSONWriter.write(value, into: &scratch)
+            try scratch.withUnsafeBytes { try field($0) }
+        }
+    }
+
+    mutating func endRecord() throws {
+        try out.write(UInt8(ascii: "\r"))
+        try out.write(UInt8(ascii: "\n"))
+        fieldsInRecord = 0
+    }
+
+    private mutating func separator() throws {
+        if fieldsInRecord > 0 { try out.write(UInt8(ascii: ",")) }
+        fieldsInRecord += 1
+    }
+
+    private static func needsQuoting(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+    }
+}
+
+extension OutputStream {
+    /// `bytes` as a JSON string literal. Stored text is valid UTF-8, so only quotes, backslashes
+    /// and control characters need escaping; the common case is one scan and one copy.
+    func writeJSONString(_ bytes: UnsafeRawBufferPointer) throws {
+        try write(UInt8(ascii: "\""))
+        var start = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            try write(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            switch byte {
+            case UInt8(ascii: "\""): try write("\\\"")
+            case UInt8(ascii: "\\"): try write("\\\\")
+            case 0x0A: try write("\\n")
+            case 0x0D: try write("\\r")
+            case 0x09: try write("\\t")
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                try write([0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            }
+            start = index + 1
+        }
+        try write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        try write(UInt8(ascii: "\""))
+    }
+
+    func writeJSONString(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try writeJSONString(UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,74 @@
+import FormCore
+import FormStore
+
+/// Writes the rows of a dump in one format. A class so the export callback can share it.
+final class DumpWriter {
+    let format: DumpCommand.Format
+    let out: OutputStream
+    let columns: [CSVColumns.Column]
+    private var rows = 0
+    /// Reused for every CSV cell that is compact JSON.
+    private var scratch: [UInt8] = []
+
+    init(format: DumpCommand.Format, out: OutputStream, columns: [CSVColumns.Column]) {
+        self.format = format
+        self.out = out
+        self.columns = columns
+        scratch.reserveCapacity(256)
+    }
+
+    static let fixedCSVColumns = ["id", "uuid", "form", "version", "status", "created_at"]
+
+    func begin() throws {
+        switch format {
+        case .json: try out.write(UInt8(ascii: "["))
+        case .ndjson: break
+        case .csv:
+            var csv = CSVWriter(out: out)
+            for name in Self.fixedCSVColumns { try csv.field(name) }
+            for column in columns { try csv.field(column.name) }
+            try csv.endRecord()
+        }
+    }
+
+    func write(_ row: borrowing ExportRow) throws {
+        defer { rows += 1 }
+        switch format {
+        case .json:
+            try out.write(rows == 0 ? "\n" : ",\n")
+            try SubmissionJSON.write(row, to: out)
+        case .ndjson:
+            try SubmissionJSON.write(row, to: out)
+            try out.write(UInt8(ascii: "\n"))
+        case .csv:
+            try writeCSV(row)
+        }
+    }
+
+    func end() throws {
+        if format == .json { try out.write(rows == 0 ? "]\n" : "\n]\n") }
+    }
+
+    private func writeCSV(_ row: borrowing ExportRow) throws {
+        var csv = CSVWriter(out: out)
+        try csv.field(row.id)
+        try row.withUTF8(.uuid) { try csv.field($0) }
+        try row.withUTF8(.formName) { try csv.field($0) }
+        try csv.field(Int64(row.version))
+        try row.withUTF8(.status) { try csv.field($0) }
+        try row.withUTF8(.createdAt) { try csv.field($0) }
+        if !columns.isEmpty {
+            let id = row.id
+            // The values must be split into columns, so they are parsed, from SQLite's bytes.
+            let values = try row.withUTF8(.valuesJSON) { bytes -> FormValue in
+                do { return try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
+                    throw CommandFailure("formctl: submission \(id) holds values that are not valid JSON: \(error)", exitCode: .storage)
+                }
+            }
+            for column in columns {
+                try csv.field(values.value(at: column.path), scratch: &scratch)
+            }
+        }
+        try csv.endRecord()
+    }
+}

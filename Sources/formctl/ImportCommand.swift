@@ -1,0 +1,88 @@
+import ArgumentParser
+import FormCore
+import FormEngine
+import FormStore
+import Glibc
+
+/// `formctl import`: NDJSON answers, one submission per line, validated as `fill` validates
+/// them and stored in batches (one transaction and one prepared statement per batch).
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import answers from NDJSON (one JSON object per line), validating each line as fill does.",
+        discussion: """
+            Each line is an answers object keyed by element key, as `fill --answers` takes. Blank lines \
+            are skipped (and still counted for line numbers). Invalid lines are reported on standard \
+            error as `line N: KEY: message` and not stored; valid ones are stored as final submissions \
+            in transactions of --batch-size lines. Secure and hidden fields are never stored. Action \
+            handlers do not run: import records answers given elsewhere, it does not re-submit them, so \
+            a form's actions need no routing here.
+            Exit codes: 0 every line stored, 1 some lines refused (or the definition is invalid), \
+            2 usage, 3 the file or the database failed (batches committed before the failure stay).
+            """
+    )
+
+    @Argument(help: "The definition file.", completion: .file(extensions: ["json"]))
+    var form: String
+
+    @Argument(help: "NDJSON answers, one object per line; - reads standard input.", completion: .file())
+    var file: String
+
+    @Option(help: "Data to bind the form to (JSON).")
+    var data: String?
+
+    @Flag(help: "Store nothing if any line is invalid.")
+    var allOrNothing = false
+
+    @Option(help: "Lines stored per transaction.")
+    var batchSize = 1000
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+    }
+
+    func run() throws {
+        let loaded = try FormInputs.loadDefinition(form)
+        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
+        let loadedForm = LoadedForm(name: LoadedForm.name(forPath: form), definition: loaded.definition, warnings: loaded.warnings)
+        let store = try database.openStore()
+        let engine = FormEngine(store: store)
+        let workers = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let validation = try ParallelValidation(
+            makeValidator: { try ImportValidator(engine: engine, form: loadedForm, data: boundData) }, workers: workers)
+        let reader = try LineReader(path: file)
+        let writer = ImportBatchWriter(store: store, form: loadedForm, batchSize: allOrNothing ? Int.max : batchSize)
+        let report = ImportReport(progress: ProgressBar(total: reader.fileSize))
+
+        do {
+            let deliver = { (number: Int, outcome: ImportValidator.Outcome) throws in
+                switch outcome {
+                case .store(let json): try writer.add(json)
+                case .refuse(let messages): try report.refuse(line: number, messages)
+                }
+            }
+            var lineNumber = 0
+            try reader.forEachLine { line in
+                lineNumber += 1
+                guard !Self.isBlank(line) else { return }
+                report.lines += 1
+                try validation.add(line, number: lineNumber, deliver: deliver)
+                report.progress.update(done: reader.bytesRead, lines: report.lines)
+            }
+            try validation.drain(deliver)
+            if !(allOrNothing && report.refused > 0) { try writer.finish(chunkSize: batchSize) }
+        } catch let failure as CommandFailure {
+            try? report.summary(stored: writer.stored, note: "stopped")
+            throw failure
+        }
+        try report.summary(stored: writer.stored, note: allOrNothing && report.refused > 0 ? "--all-or-nothing: nothing stored" : nil)
+        if report.refused > 0 { throw CommandFailure.silent(.invalid) }
+    }
+
+    /// Spaces, tabs and a CR only.
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import FormStore
+
+/// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print one stored submission as JSON.",
+        discussion: "Exit codes: 0 done, 1 no submission has this id, 2 usage, 3 the database cannot be read."
+    )
+
+    @Argument(help: "The submission's id (as printed by fill, import or dump).")
+    var id: Int64
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        let store = try database.openStore()
+        let found: StoredSubmission?
+        do { found = try store.submission(id: id) } catch {
+            throw CommandFailure("formctl: cannot read submission \(id) from \(store.path): \(error)", exitCode: .storage)
+        }
+        guard let submission = found else {
+            throw CommandFailure("formctl: no submission with id \(id) in \(store.path)", exitCode: .invalid)
+        }
+        Terminal.printOut(try SubmissionJSON.value(of: submission).jsonString(pretty: true))
+    }
+}

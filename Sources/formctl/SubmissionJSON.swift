@@ -1,0 +1,55 @@
+import FormCore
+import FormStore
+import Foundation
+
+/// The object `dump` (json, ndjson) and `show` print for a submission:
+/// `{"id","uuid","form","version","status","created_at","updated_at","data"}`.
+enum SubmissionJSON {
+    /// Writes one row straight from SQLite's buffers: text columns escaped as they are copied,
+    /// the stored values (already compact JSON) inserted as they are.
+    static func write(_ row: borrowing ExportRow, to out: OutputStream) throws {
+        try out.write("{\"id\":")
+        try out.write(row.id)
+        try out.write(",\"uuid\":")
+        try row.withUTF8(.uuid) { try out.writeJSONString($0) }
+        try out.write(",\"form\":")
+        try row.withUTF8(.formName) { try out.writeJSONString($0) }
+        try out.write(",\"version\":")
+        try out.write(Int64(row.version))
+        try out.write(",\"status\":")
+        try row.withUTF8(.status) { try out.writeJSONString($0) }
+        try out.write(",\"created_at\":")
+        try row.withUTF8(.createdAt) { try out.writeJSONString($0) }
+        try out.write(",\"updated_at\":")
+        try row.withUTF8(.updatedAt) { try out.writeJSONString($0) }
+        try out.write(",\"data\":")
+        try row.withUTF8(.valuesJSON) { try out.write($0) }
+        try out.write(UInt8(ascii: "}"))
+    }
+
+    /// The same object as a value, for `show` (pretty printed, so the values are parsed).
+    static func value(of submission: StoredSubmission) throws -> FormValue {
+        let data: FormValue
+        do { data = try FormValue(json: submission.valuesJSON) } catch {
+            throw CommandFailure("formctl: submission \(submission.id) holds values that are not valid JSON: \(error)", exitCode: .storage)
+        }
+        return [
+            "id": .int(Int(submission.id)),
+            "uuid": .string(submission.uuid),
+            "form": .string(submission.formName),
+            "version": .int(submission.version),
+            "status": .string(submission.status.rawValue),
+            "created_at": .string(timestamp(submission.createdAt)),
+            "updated_at": .string(timestamp(submission.updatedAt)),
+            "data": data,
+        ]
+    }
+
+    /// The stored timestamp format, ISO 8601 UTC with milliseconds, so `show` and `dump` agree.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

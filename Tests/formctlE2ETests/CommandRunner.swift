@@ -1,0 +1,130 @@
+import Foundation
+
+/// Runs the built `formctl` binary as a user does and captures what it says.
+///
+/// The binary is found at `$FORMCTL_BINARY` if set, else beside this target's resource bundle
+/// (SwiftPM writes both into `.build/<configuration>/`), else beside the test executable.
+/// The test target depends on `formctl`, so `swift test` builds it first.
+struct CommandRunner {
+    struct Result: CustomStringConvertible {
+        var exitCode: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutData: Data
+
+        var description: String { "exit \(exitCode)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func binaryPath() throws -> String {
+        var candidates: [String] = []
+        if let override = ProcessInfo.processInfo.environment["FORMCTL_BINARY"], !override.isEmpty {
+            candidates.append(override)
+        }
+        candidates.append(Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("formctl").path)
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("formctl").path)
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw Failure(description: "formctl binary not found; tried \(candidates.joined(separator: ", "))")
+        }
+        return found
+    }
+
+    static func fixture(_ name: String) throws -> String {
+        let url = Bundle.module.bundleURL.appendingPathComponent("Fixtures").appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw Failure(description: "no fixture \(url.path)") }
+        return url.path
+    }
+
+    /// Runs `formctl arguments...` in `directory` with `stdin`; gives up after `timeout` seconds.
+    static func run(_ arguments: [String], stdin: String = "", directory: String, timeout: TimeInterval = 30) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try binaryPath())
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment.removeValue(forKey: "FORMCTL_DB")
+        process.environment = environment
+        // Files rather than pipes, so a chatty child never blocks on a full pipe.
+        let outURL = URL(fileURLWithPath: directory).appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errURL = URL(fileURLWithPath: directory).appendingPathComponent(".stderr-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        else { throw Failure(description: "cannot create output files in \(directory)") }
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        let errHandle = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+        }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        // Written from another thread: a large stdin must not block while the child writes.
+        let writer = input.fileHandleForWriting
+        let bytes = Data(stdin.utf8)
+        let feeding = Thread {
+            writer.write(bytes)
+            try? writer.close()
+        }
+        feeding.start()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw Failure(description: "formctl \(arguments.joined(separator: " ")) timed out after \(timeout)s")
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let outData = try Data(contentsOf: outURL)
+        return Result(
+            exitCode: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            stdoutData: outData)
+    }
+}
+
+/// A temporary directory per test, removed afterwards, with a database path in it.
+final class Scratch {
+    let directory: String
+    var db: String { directory + "/formctl.sqlite" }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("formctl-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    func path(_ name: String) -> String { directory + "/" + name }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        try text.write(toFile: path(name), atomically: true, encoding: .utf8)
+        return path(name)
+    }
+
+    /// `formctl ARGS --db <this test's database>`.
+    func formctl(_ arguments: [String], stdin: String = "") throws -> CommandRunner.Result {
+        try CommandRunner.run(arguments + ["--db", db], stdin: stdin, directory: directory)
+    }
+
+    /// Imports NDJSON lines into this test's database and expects every line stored.
+    func importAll(_ form: String, _ lines: [String]) throws -> CommandRunner.Result {
+        let file = try write("import-\(UUID().uuidString).ndjson", lines.joined(separator: "\n") + "\n")
+        return try formctl(["import", try CommandRunner.fixture(form), file])
+    }
+}
