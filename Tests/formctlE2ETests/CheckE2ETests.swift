@@ -14,31 +14,31 @@ import Testing
 
     @Test(arguments: samples)
     func aSampleChecksClean(name: String) throws {
-        let path = try FormctlProcess.fixture(name)
-        let result = try FormctlProcess.run(["check", path] + Self.routes)
+        let path = try CommandRunner.fixture(name)
+        let result = try CommandRunner.run(["check", path] + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "\(path): ok\n")
         #expect(!result.stderr.contains("error"))
     }
 
     @Test func allSamplesInOneRun() throws {
-        let paths = try Self.samples.map(FormctlProcess.fixture)
-        let result = try FormctlProcess.run(["check"] + paths + Self.routes)
+        let paths = try Self.samples.map(CommandRunner.fixture)
+        let result = try CommandRunner.run(["check"] + paths + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout.split(separator: "\n").map(String.init) == paths.map { "\($0): ok" })
     }
 
     @Test func actionsWithNoHandlerAreWarningsThatDoNotFail() throws {
-        let path = try FormctlProcess.fixture("loginform.json")
-        let result = try FormctlProcess.run(["check", path])
+        let path = try CommandRunner.fixture("loginform.json")
+        let result = try CommandRunner.run(["check", path])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "\(path): ok (1 warning)\n")
         #expect(result.stderr.contains("warning: sections[1].elements[0].controllerAction: no handler for action 'onLogin'"), "\(result)")
     }
 
     @Test func malformedJSONFailsWithFileLineAndColumn() throws {
-        let path = try FormctlProcess.fixture("broken/malformed.json")
-        let result = try FormctlProcess.run(["check", path])
+        let path = try CommandRunner.fixture("broken/malformed.json")
+        let result = try CommandRunner.run(["check", path])
         #expect(result.exitCode == 1, "\(result)")
         // Line 4 is `      {"type": "entry", "title": }`; the value is missing at the `}`.
         #expect(result.stderr.hasPrefix("\(path):4:34: error: malformed JSON"), "\(result)")
@@ -46,8 +46,8 @@ import Testing
     }
 
     @Test func anUnknownTypeNamesItsPathAndTheNearestType() throws {
-        let path = try FormctlProcess.fixture("broken/unknown-type.json")
-        let result = try FormctlProcess.run(["check", path])
+        let path = try CommandRunner.fixture("broken/unknown-type.json")
+        let result = try CommandRunner.run(["check", path])
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderr.contains("\(path):4:"), "the line of the bad type")
         #expect(result.stderr.contains("error: sections[1].elements[0].type: unknown element type 'QEntryElemnt'"), "\(result)")
@@ -55,8 +55,8 @@ import Testing
     }
 
     @Test func everyErrorIsReportedNotOnlyTheFirst() throws {
-        let path = try FormctlProcess.fixture("broken/several-errors.json")
-        let result = try FormctlProcess.run(["check", path])
+        let path = try CommandRunner.fixture("broken/several-errors.json")
+        let result = try CommandRunner.run(["check", path])
         #expect(result.exitCode == 1, "\(result)")
         let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors.count == 5, "\(result)")
@@ -73,52 +73,52 @@ import Testing
     }
 
     @Test func aBrokenFileFailsTheRunButTheOthersAreStillChecked() throws {
-        let good = try FormctlProcess.fixture("loginform.json")
-        let bad = try FormctlProcess.fixture("broken/unknown-type.json")
-        let result = try FormctlProcess.run(["check", bad, good] + Self.routes)
+        let good = try CommandRunner.fixture("loginform.json")
+        let bad = try CommandRunner.fixture("broken/unknown-type.json")
+        let result = try CommandRunner.run(["check", bad, good] + Self.routes)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout == "\(good): ok\n")
     }
 
     @Test func aMissingFileExitsThree() throws {
-        let result = try FormctlProcess.run(["check", "/nonexistent/form.json"])
+        let result = try CommandRunner.run(["check", "/nonexistent/form.json"])
         #expect(result.exitCode == 3, "\(result)")
         #expect(result.stderr.contains("/nonexistent/form.json"))
         // Unreadable beats invalid: the worst failure decides the exit code.
-        let mixed = try FormctlProcess.run(["check", try FormctlProcess.fixture("broken/malformed.json"), "/nonexistent/form.json"])
+        let mixed = try CommandRunner.run(["check", try CommandRunner.fixture("broken/malformed.json"), "/nonexistent/form.json"])
         #expect(mixed.exitCode == 3, "\(mixed)")
     }
 
     @Test(arguments: [[String](), ["check"], ["check", "--bogus", "x.json"], ["frobnicate"]])
     func usageErrorsExitTwo(arguments: [String]) throws {
-        let result = try FormctlProcess.run(arguments)
+        let result = try CommandRunner.run(arguments)
         #expect(result.exitCode == 2, "\(result)")
         #expect(!result.stderr.isEmpty)
     }
 
     @Test func missingKeyPathsInTheDataAreWarningsNotFailures() throws {
-        let form = try FormctlProcess.fixture("loginform.json")
+        let form = try CommandRunner.fixture("loginform.json")
         // `-` reads the data from standard input.
-        let result = try FormctlProcess.run(["check", form, "--data", "-"] + Self.routes, stdin: #"{"login": "ann"}"#)
+        let result = try CommandRunner.run(["check", form, "--data", "-"] + Self.routes, stdin: #"{"login": "ann"}"#)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "\(form): ok (1 warning)\n")
         #expect(result.stderr.contains("warning: sections[0].elements[1].bind: the data has no 'password'"), "\(result)")
     }
 
     @Test func completeDataGivesNoWarnings() throws {
-        let result = try FormctlProcess.run(["check", try FormctlProcess.fixture("jsonadvancedsample.json"),
-                                             "--data", try FormctlProcess.fixture("advanced-data.json")] + Self.routes)
+        let result = try CommandRunner.run(["check", try CommandRunner.fixture("jsonadvancedsample.json"),
+                                             "--data", try CommandRunner.fixture("advanced-data.json")] + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         #expect(result.stdout.hasSuffix(": ok\n"))
     }
 
     @Test func badDataFiles() throws {
-        let form = try FormctlProcess.fixture("loginform.json")
-        let malformed = try FormctlProcess.run(["check", form, "--data", "-"], stdin: #"{"login": }"#)
+        let form = try CommandRunner.fixture("loginform.json")
+        let malformed = try CommandRunner.run(["check", form, "--data", "-"], stdin: #"{"login": }"#)
         #expect(malformed.exitCode == 1, "\(malformed)")
         #expect(malformed.stderr.contains("-:1:11: error: malformed JSON in data"), "\(malformed)")
-        let missing = try FormctlProcess.run(["check", form, "--data", "/nonexistent/data.json"])
+        let missing = try CommandRunner.run(["check", form, "--data", "/nonexistent/data.json"])
         #expect(missing.exitCode == 3, "\(missing)")
     }
 }

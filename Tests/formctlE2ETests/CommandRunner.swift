@@ -35,14 +35,27 @@ struct CommandRunner {
         return found
     }
 
+    /// A test fixture, or else one of the project's example forms in `forms/` (tested where
+    /// they live, so that the examples people run are the ones tested).
     static func fixture(_ name: String) throws -> String {
+        let example = exampleForm(name)
+        if FileManager.default.fileExists(atPath: example) { return example }
         let url = Bundle.module.bundleURL.appendingPathComponent("Fixtures").appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else { throw Failure(description: "no fixture \(url.path)") }
         return url.path
     }
 
-    /// Runs `formctl arguments...` in `directory` with `stdin`; gives up after `timeout` seconds.
-    static func run(_ arguments: [String], stdin: String = "", directory: String, timeout: TimeInterval = 30) throws -> Result {
+    /// `forms/NAME` in the package this test file belongs to.
+    static func exampleForm(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("forms").appendingPathComponent(name).path
+    }
+
+    /// Runs `formctl arguments...` in `directory` (a fresh temporary one if nil) with `stdin`;
+    /// gives up after `timeout` seconds.
+    static func run(_ arguments: [String], stdin: String = "", directory: String? = nil, timeout: TimeInterval = 30) throws -> Result {
+        let scratch = directory == nil ? try Scratch() : nil
+        let directory = directory ?? scratch?.directory ?? FileManager.default.temporaryDirectory.path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try binaryPath())
         process.arguments = arguments

@@ -4,8 +4,7 @@ import Testing
 /// `formctl fill` off a terminal: answers files, --set, drafts and resume, exit codes.
 @Suite struct FillE2ETests {
     /// The example form the README's first command fills, where it lives in the project.
-    static let signup = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("forms/signup.json").path
+    static let signup = CommandRunner.exampleForm("signup.json")
 
     static let goodAnswers = """
         {"name": "Ada Lovelace", "email": "ADA@example.com", "password": "analytical-engine",
@@ -34,7 +33,7 @@ import Testing
     }
 
     @Test func validAnswersAreStoredWithoutTheSecret() throws {
-        let result = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)
+        let result = try CommandRunner.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "saved submission 1\n")
         let stored = try rows("select status, values_json from submissions")
@@ -44,7 +43,7 @@ import Testing
     }
 
     @Test func jsonOutputDescribesTheSubmission() throws {
-        let result = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db, "--json"], stdin: Self.goodAnswers)
+        let result = try CommandRunner.run(["fill", Self.signup, "--answers", "-", "--db", db, "--json"], stdin: Self.goodAnswers)
         #expect(result.exitCode == 0, "\(result)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["id"] as? Int == 1)
@@ -55,7 +54,7 @@ import Testing
     }
 
     @Test func everyInvalidValueIsReportedAndNothingIsStored() throws {
-        let result = try FormctlProcess.run(
+        let result = try CommandRunner.run(
             ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "email=nope", "--set", "plan=Team",
              "--set", "guests.1.email=also-bad", "--set", "name=A"],
             stdin: Self.goodAnswers)
@@ -70,7 +69,7 @@ import Testing
     }
 
     @Test func setWinsOverAnswersAndGrowsRepeats() throws {
-        let result = try FormctlProcess.run(
+        let result = try CommandRunner.run(
             ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "name=Grace", "--set", "guests.2.email=x@y.io",
              "--set", "newsletter=yes", "--set", "plan=2"],
             stdin: Self.goodAnswers)
@@ -83,7 +82,7 @@ import Testing
     }
 
     @Test func aSecretCannotComeFromTheCommandLine() throws {
-        let result = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--set", "password=hunter22"])
+        let result = try CommandRunner.run(["fill", Self.signup, "--db", db, "--set", "password=hunter22"])
         #expect(result.exitCode == 2, "\(result)")
         #expect(result.stderr.contains("password is a secure field"))
         let count = FileManager.default.fileExists(atPath: db) ? try rows("select count(*) from submissions") : "0\n"
@@ -91,18 +90,18 @@ import Testing
     }
 
     @Test func unknownAnswerKeysAreErrorsWithASuggestion() throws {
-        let result = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db],
+        let result = try CommandRunner.run(["fill", Self.signup, "--answers", "-", "--db", db],
                                             stdin: #"{"nmae": "Ada", "email": "a@b.io"}"#)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderr.contains("nmae: no field has this key; did you mean 'name'?"), "\(result)")
     }
 
     @Test func aDraftIsStoredUnvalidatedAndResumedToFinal() throws {
-        let draft = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--draft", "--set", "name=Half Done", "--set", "email=bad"])
+        let draft = try CommandRunner.run(["fill", Self.signup, "--db", db, "--draft", "--set", "name=Half Done", "--set", "email=bad"])
         #expect(draft.exitCode == 0, "\(draft)")
         #expect(draft.stdout == "saved draft 1\n")
         #expect(try rows("select status from submissions") == "draft\n")
-        let resumed = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--resume", "1", "--answers", "-", "--set", "name=Done Now"],
+        let resumed = try CommandRunner.run(["fill", Self.signup, "--db", db, "--resume", "1", "--answers", "-", "--set", "name=Done Now"],
                                              stdin: #"{"email": "ok@example.com", "password": "long-enough-pw", "passwordConfirmation": "long-enough-pw"}"#)
         #expect(resumed.exitCode == 0, "\(resumed)")
         #expect(resumed.stdout == "saved submission 1\n")
@@ -111,29 +110,29 @@ import Testing
     }
 
     @Test func resumingSomethingThatIsNotADraftFails() throws {
-        _ = try FormctlProcess.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)
-        let result = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--resume", "1"])
+        _ = try CommandRunner.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)
+        let result = try CommandRunner.run(["fill", Self.signup, "--db", db, "--resume", "1"])
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderr.contains("draft 1: it is final, not a draft"), "\(result)")
-        let missing = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--resume", "99"])
+        let missing = try CommandRunner.run(["fill", Self.signup, "--db", db, "--resume", "99"])
         #expect(missing.exitCode == 1, "\(missing)")
     }
 
     @Test func anUnroutedActionFailsBeforeAnythingHappens() throws {
-        let login = try FormctlProcess.fixture("loginform.json")
-        let result = try FormctlProcess.run(["fill", login, "--db", db, "--no-input"])
+        let login = try CommandRunner.fixture("loginform.json")
+        let result = try CommandRunner.run(["fill", login, "--db", db, "--no-input"])
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderr.contains("no handler for action 'onLogin'"), "\(result)")
     }
 
     @Test func routedActionsGetTheValuesAndCanCancel() throws {
-        let login = try FormctlProcess.fixture("loginform.json")
+        let login = try CommandRunner.fixture("loginform.json")
         let answers = #"{"login": "ann", "password": "pw"}"#
         // The program sees the values on stdin (the password included: an action is where it goes).
-        let accept = try FormctlProcess.run(
+        let accept = try CommandRunner.run(
             ["fill", login, "--db", db, "--answers", "-", "--action", "onLogin=grep -q '\"password\":\"pw\"'"], stdin: answers)
         #expect(accept.exitCode == 0, "\(accept)")
-        let refuse = try FormctlProcess.run(
+        let refuse = try CommandRunner.run(
             ["fill", login, "--db", db, "--answers", "-", "--action", "onLogin:=echo 'bad credentials' >&2; exit 3"], stdin: answers)
         #expect(refuse.exitCode == 1, "\(refuse)")
         #expect(refuse.stderr.contains("onLogin: bad credentials"), "\(refuse)")
@@ -141,17 +140,17 @@ import Testing
     }
 
     @Test func badInputsHaveTheirExitCodes() throws {
-        let malformed = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--answers", "-"], stdin: "{not json")
+        let malformed = try CommandRunner.run(["fill", Self.signup, "--db", db, "--answers", "-"], stdin: "{not json")
         #expect(malformed.exitCode == 1, "\(malformed)")
         #expect(malformed.stderr.contains("malformed JSON in answers"), "\(malformed)")
-        let missingFile = try FormctlProcess.run(["fill", Self.signup, "--db", db, "--answers", directory + "/none.json"])
+        let missingFile = try CommandRunner.run(["fill", Self.signup, "--db", db, "--answers", directory + "/none.json"])
         #expect(missingFile.exitCode == 3, "\(missingFile)")
         let badDatabase = directory + "/not-a-db.sqlite"
         try Data("this is not sqlite, just text that is long enough to look like a header".utf8).write(to: URL(fileURLWithPath: badDatabase))
-        let notADatabase = try FormctlProcess.run(["fill", Self.signup, "--db", badDatabase, "--answers", "-"], stdin: Self.goodAnswers)
+        let notADatabase = try CommandRunner.run(["fill", Self.signup, "--db", badDatabase, "--answers", "-"], stdin: Self.goodAnswers)
         #expect(notADatabase.exitCode == 3, "\(notADatabase)")
         #expect(notADatabase.stderr.contains(badDatabase), "\(notADatabase)")
-        let usage = try FormctlProcess.run(["fill", Self.signup, "--set", "novalue"])
+        let usage = try CommandRunner.run(["fill", Self.signup, "--set", "novalue"])
         #expect(usage.exitCode == 2, "\(usage)")
     }
 }

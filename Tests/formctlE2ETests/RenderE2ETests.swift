@@ -9,10 +9,10 @@ import Testing
         ("loginform.json", "login-data.json"),
     ]
 
-    func render(_ form: String, data: String?, format: String) throws -> FormctlProcess.Result {
-        var arguments = ["render", try FormctlProcess.fixture(form), "--format", format]
-        if let data { arguments += ["--data", try FormctlProcess.fixture(data)] }
-        return try FormctlProcess.run(arguments)
+    func render(_ form: String, data: String?, format: String) throws -> CommandRunner.Result {
+        var arguments = ["render", try CommandRunner.fixture(form), "--format", format]
+        if let data { arguments += ["--data", try CommandRunner.fixture(data)] }
+        return try CommandRunner.run(arguments)
     }
 
     /// Asserts that the pieces appear in `text` in this order.
@@ -85,12 +85,12 @@ import Testing
         let rendered = directory.appendingPathComponent("rendered.json")
         try first.stdout.write(to: rendered, atomically: true, encoding: .utf8)
 
-        let check = try FormctlProcess.run(["check", rendered.path])
+        let check = try CommandRunner.run(["check", rendered.path])
         #expect(check.exitCode == 0, "the rendering is a valid definition: \(check)")
-        let second = try FormctlProcess.run(["render", rendered.path, "--format", "json", "--data", try FormctlProcess.fixture(data)])
+        let second = try CommandRunner.run(["render", rendered.path, "--format", "json", "--data", try CommandRunner.fixture(data)])
         #expect(second.exitCode == 0, "\(second)")
         #expect(second.stdout == first.stdout)
-        let outline = try FormctlProcess.run(["render", rendered.path, "--data", try FormctlProcess.fixture(data)])
+        let outline = try CommandRunner.run(["render", rendered.path, "--data", try CommandRunner.fixture(data)])
         let original = try render(form, data: data, format: "text")
         #expect(outline.stdout.replacingOccurrences(of: #"\s*\(repeats .*\n"#, with: "\n", options: .regularExpression)
                     == original.stdout.replacingOccurrences(of: #"\s*\(repeats .*\n"#, with: "\n", options: .regularExpression),
@@ -98,12 +98,12 @@ import Testing
     }
 
     @Test func renderFailures() throws {
-        let missing = try FormctlProcess.run(["render", "/nonexistent/form.json"])
+        let missing = try CommandRunner.run(["render", "/nonexistent/form.json"])
         #expect(missing.exitCode == 3, "\(missing)")
-        let broken = try FormctlProcess.run(["render", try FormctlProcess.fixture("broken/unknown-type.json")])
+        let broken = try CommandRunner.run(["render", try CommandRunner.fixture("broken/unknown-type.json")])
         #expect(broken.exitCode == 1, "\(broken)")
         #expect(broken.stdout.isEmpty)
-        let badFormat = try FormctlProcess.run(["render", try FormctlProcess.fixture("loginform.json"), "--format", "yaml"])
+        let badFormat = try CommandRunner.run(["render", try CommandRunner.fixture("loginform.json"), "--format", "yaml"])
         #expect(badFormat.exitCode == 2, "\(badFormat)")
     }
 }
