@@ -17,29 +17,27 @@ extension FormEngine {
                 var count = info.count
                 while count < wanted, (try? session.appendItem(to: info.path)) != nil { count += 1 }
             }
-            let fields = session.fields
-            var used = Set<String>()
-            for field in fields where !field.isComputed {
-                guard let path = field.path, let answer = answers.value(atPath: path) else { continue }
-                used.insert(path)
-                if let error = set(answer, for: field, path: path, in: session) { errors.append(error) }
+            let targets = session.answerTargets
+            for target in targets where !target.isComputed {
+                guard let answer = answers.value(at: target.valuePath) else { continue }
+                if let error = set(answer, for: target.element, path: target.path, in: session) { errors.append(error) }
             }
-            errors += unknownAnswers(answers, prefix: [], known: Set(fields.compactMap(\.path)), computed: Set(fields.filter(\.isComputed).compactMap(\.path)))
+            errors += unknownAnswers(answers, prefix: [], known: Set(targets.map(\.path)), computed: Set(targets.filter(\.isComputed).map(\.path)))
         }
         return errors
     }
 
     /// Sets one answer, parsing text for typed fields; a wrongly typed answer is a field error.
-    func set(_ answer: FormValue, for field: FieldInfo, path: String, in session: FormSession) -> FieldError? {
+    func set(_ answer: FormValue, for element: Element, path: String, in session: FormSession) -> FieldError? {
         var value = answer
-        if case .string(let text) = answer, field.element.kind != .entry, field.element.kind != .multiline,
-            field.element.kind != .autoEntry, field.element.kind != .text
+        if case .string(let text) = answer, element.kind != .entry, element.kind != .multiline,
+            element.kind != .autoEntry, element.kind != .text
         {
-            switch FieldValueParser.parse(text, for: field.element) {
+            switch FieldValueParser.parse(text, for: element) {
             case .success(let parsed): value = parsed
             case .failure(let error): return FieldError(path: path, rule: "type", message: error.message)
             }
-        } else if let problem = Self.typeProblem(answer, for: field.element) {
+        } else if let problem = Self.typeProblem(answer, for: element) {
             return FieldError(path: path, rule: "type", message: problem)
         }
         do { try session.set(value, forKey: path) } catch {

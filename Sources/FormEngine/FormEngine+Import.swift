@@ -34,9 +34,4 @@ extension FormEngine {
         if !errors.isEmpty { return .failure(ValidationFailure(errors: errors)) }
         return .success(storableValues(of: session))
     }
-
-    /// Submission values minus secure fields, as a submit stores them.
-    public func storableSubmissionValues(of session: FormSession) -> FormValue {
-        storableValues(of: session)
-    }
 }

@@ -124,6 +124,10 @@ public enum CollectionOperator: String, Sendable, CaseIterable {
 extension String {
     /// Trims spaces, tabs and newlines without Foundation.
     var trimmingSpaces: String {
+        // Fast path: nothing to trim when both ends are visible ASCII, the common case.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return self
+        }
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -48,38 +48,13 @@ public final class FormSession: Sendable {
     }
 
     /// Every element in definition order, with its live state.
-    public var fields: [FieldInfo] {
-        state.withLock { state in
-            state.elements.indices.map { index in
-                let entry = state.elements[index]
-                let repeatScope = entry.element.scopes.last(where: \.isRepeat)
-                return FieldInfo(
-                    element: state.resolvedElement(index), path: entry.valuePath?.dotted,
-                    value: entry.valuePath.flatMap { state.values.value(at: $0) },
-                    isHidden: state.isHidden(element: index), isEnabled: state.isEnabled(element: index),
-                    isRequired: state.isRequired(element: index), isComputed: state.isComputed(element: index),
-                    sectionIndex: entry.sectionIndex, itemIndex: repeatScope?.index,
-                    repeatPath: repeatScope.map { _ in
-                        ValuePath(components: entry.itemPath?.components.dropLast().map { $0 } ?? []).dotted
-                    })
-            }
-        }
-    }
+    public var fields: [FieldInfo] { state.withLock { $0.fieldInfos() } }
 
-    public var sections: [SectionInfo] {
-        state.withLock { state in
-            state.sections.indices.map { index in
-                let section = state.sections[index].section
-                let hidden = state.property("hidden", ofSection: index)?.isTruthy == true
-                    || state.property("visibility", ofSection: index)?.stringValue == "gone"
-                let repeatPath = state.repeats.first { info in section.repeatSource.map { info.path.hasSuffix($0.path.dotted) } ?? false }?.path
-                return SectionInfo(
-                    title: state.property("title", ofSection: index)?.displayString,
-                    footer: state.property("footer", ofSection: index)?.displayString,
-                    isHidden: hidden, repeatPath: section.repeatSource == nil ? nil : repeatPath, section: section)
-            }
-        }
-    }
+    /// The fields answers can name, computed once per form structure: what `fill` walks for
+    /// every answers object, without resolving every element each time.
+    public var answerTargets: [AnswerTarget] { state.withLock { $0.answerTargets } }
+
+    public var sections: [SectionInfo] { state.withLock { $0.sectionInfos() } }
 
     public var repeats: [RepeatInfo] { state.withLock { $0.repeats } }
 

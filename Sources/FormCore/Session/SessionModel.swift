@@ -11,6 +11,9 @@ struct SessionElement: Sendable {
     var dataItem: FormValue?
     /// The enclosing element for elements of nested roots (their hidden state is inherited).
     var parentIndex: Int?
+    /// Whether the element is hidden, when no expression can change it (nil when one can):
+    /// spares the property lookups for the common, static case.
+    var staticHidden: Bool? = nil
 }
 
 /// A section of a session's form.

@@ -15,8 +15,7 @@ extension SessionState {
     var repeats: [RepeatInfo] {
         sections.compactMap { entry in
             guard let source = entry.section.repeatSource, !source.isDictionary, let template = source.template else { return nil }
-            let prefix = entry.section.scopes.filter(\.isRepeat).flatMap { $0.itemPath.components }
-            let path = ValuePath(components: prefix + source.path.components)
+            let path = repeatPath(of: entry.section) ?? source.path
             return RepeatInfo(
                 path: path.dotted, count: source.count, title: entry.section.title,
                 hasInputs: template.kind.isInput && template.key != nil,

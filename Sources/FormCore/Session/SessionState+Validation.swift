@@ -7,10 +7,12 @@ extension SessionState {
             evaluateTest: { test, field in snapshot.evaluateTest(test, for: field) },
             siblingValue: { key, field in snapshot.siblingValue(key, of: field) })
         var errors: [FieldError] = []
-        for (index, entry) in elements.enumerated() {
-            guard let path = entry.valuePath, !isHidden(element: index) else { continue }
+        for index in elements.indices {
+            guard let path = elements[index].valuePath, !isHidden(element: index) else { continue }
+            // Only elements with live properties need resolving; the rest are checked as written.
+            let element = liveIndex[.element(index)] == nil ? elements[index].element : resolvedElement(index)
             let field = FieldValidator.Field(
-                element: resolvedElement(index), path: path, value: values.value(at: path) ?? .null,
+                element: element, path: path, value: values.value(at: path) ?? .null,
                 isRequired: isRequired(element: index))
             errors += validator.validate(field)
         }

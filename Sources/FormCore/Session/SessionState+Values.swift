@@ -12,12 +12,29 @@ extension SessionState {
 
     /// Hidden by `hidden`, by `visibility: gone`, or by an enclosing section or element.
     func isHidden(element index: Int) -> Bool {
+        if let fixed = elements[index].staticHidden { return fixed }
+        return computeHidden(element: index)
+    }
+
+    /// `isHidden` when no live property of the element, its section or its parents decides it.
+    func hiddenIfStatic(element index: Int) -> Bool? {
+        var current: Int? = index
+        while let position = current {
+            let live = liveIndex[.element(position)] ?? [:]
+            let sectionLive = liveIndex[.section(elements[position].sectionIndex)] ?? [:]
+            for name in ["hidden", "visibility"] where live[name] != nil || sectionLive[name] != nil { return nil }
+            current = elements[position].parentIndex
+        }
+        return computeHidden(element: index)
+    }
+
+    func computeHidden(element index: Int) -> Bool {
         if property("hidden", ofElement: index)?.isTruthy == true { return true }
         if property("visibility", ofElement: index)?.stringValue == "gone" { return true }
         let sectionIndex = elements[index].sectionIndex
         if property("hidden", ofSection: sectionIndex)?.isTruthy == true { return true }
         if property("visibility", ofSection: sectionIndex)?.stringValue == "gone" { return true }
-        if let parent = elements[index].parentIndex { return isHidden(element: parent) }
+        if let parent = elements[index].parentIndex { return computeHidden(element: parent) }
         return false
     }
 
@@ -79,6 +96,8 @@ extension SessionState {
     }
 
     func elementIndex(for text: String) throws(SessionError) -> Int {
+        // Most callers already pass the dotted form; parse only when that misses.
+        if let index = elementByPath[text] { return index }
         let path: ValuePath
         do { path = try ValuePath(parsing: text) } catch {
             throw SessionError(path: text, message: error.message)
@@ -94,8 +113,9 @@ extension SessionState {
     /// The values a submit stores: every field's value except those of hidden fields.
     func submissionValues() -> FormValue {
         var result = values
-        for (index, entry) in elements.enumerated().reversed() where entry.valuePath != nil && isHidden(element: index) {
-            if let path = entry.valuePath { result.removeValue(at: path) }
+        for index in elements.indices.reversed() {
+            guard let path = elements[index].valuePath, isHidden(element: index) else { continue }
+            result.removeValue(at: path)
         }
         return result
     }

@@ -20,6 +20,8 @@ struct SessionState: Sendable {
     var dependentsByKey: [String: [Int]] = [:]
     /// Live property index by owner and property name.
     var liveIndex: [LiveProperty.Owner: [String: Int]] = [:]
+    /// The fields answers may name, in form order.
+    var answerTargets: [AnswerTarget] = []
     /// Element index by dotted value path.
     var elementByPath: [String: Int] = [:]
     var functions: ExpressionFunctions
@@ -62,6 +64,8 @@ struct SessionState: Sendable {
             liveIndex[live[index].owner, default: [:]][live[index].property] = index
         }
         try orderLiveProperties(issues: &issues)
+        answerTargets = makeAnswerTargets()
+        for index in elements.indices { elements[index].staticHidden = hiddenIfStatic(element: index) }
         if issues.contains(where: \.isError) { throw DefinitionError(issues: issues) }
         resolved = Array(repeating: .null, count: live.count)
         evaluateAll()
