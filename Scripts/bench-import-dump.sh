@@ -42,11 +42,25 @@ stored=$(sqlite3 "$WORK/import.sqlite" "SELECT count(*) FROM submissions")
 
 # Same PRAGMAs as formctl; tab as column separator (the lines hold none), so each line is one value.
 t_shell_import=$(timed /dev/null sqlite3 "$WORK/shell-import.sqlite" \
-  "PRAGMA journal_mode=WAL;" "PRAGMA synchronous=NORMAL;" "CREATE TABLE raw(j TEXT);" \
+  "PRAGMA journal_mode=WAL;" "PRAGMA synchronous=NORMAL;" "PRAGMA cache_size=-32768;" "CREATE TABLE raw(j TEXT);" \
   ".mode list" ".separator \"\t\" \"\n\"" ".import $WORK/lines.ndjson raw")
 shell_rows=$(sqlite3 "$WORK/shell-import.sqlite" "SELECT count(*) FROM raw")
 [ "$shell_rows" = "$IMPORT_LINES" ] || { echo "the shell imported $shell_rows of $IMPORT_LINES lines" >&2; exit 1; }
 row "import (validate + store)" "$IMPORT_LINES" "$t_import" "$t_shell_import"
+
+# A second reference, nearer to what import must do: the shell's .import of the same lines, then
+# the rows inserted into formctl's own schema (uuid, timestamps, four indexes, a foreign key), with
+# no validation at all. This is the ceiling the schema puts on any importer.
+SCHEMA_DB="$WORK/shell-schema.sqlite"
+head -1 "$WORK/lines.ndjson" | "$FORMCTL" import "$FORM" - --db "$SCHEMA_DB" 2>/dev/null
+sqlite3 "$SCHEMA_DB" "DELETE FROM submissions" >/dev/null
+t_shell_schema=$(timed /dev/null sqlite3 "$SCHEMA_DB" \
+  "PRAGMA journal_mode=WAL;" "PRAGMA synchronous=NORMAL;" "PRAGMA cache_size=-32768;" "CREATE TEMP TABLE raw(j TEXT);" \
+  ".mode list" ".separator \"\t\" \"\n\"" ".import $WORK/lines.ndjson raw" \
+  "INSERT INTO submissions (uuid, form_id, form_version_id, status, created_at, updated_at, values_json)
+   SELECT lower(hex(randomblob(16))), v.form_id, v.id, 'final', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+          strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), raw.j FROM raw, form_versions v;")
+row "  shell into formctl's schema" "$IMPORT_LINES" "$t_import" "$t_shell_schema"
 
 # --- a database of DUMP_ROWS submissions ------------------------------------------------
 DB="$WORK/dump.sqlite"

@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
     check(sqlite3_open_v2(argv[1], &db, flags, NULL), "open");
     sqlite3_busy_timeout(db, 5000);
-    check(sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+    check(sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768;",
                        NULL, NULL, NULL), "pragmas");
     char *schema = read_file(argv[2]);
     check(sqlite3_exec(db, schema, NULL, NULL, NULL), "schema");

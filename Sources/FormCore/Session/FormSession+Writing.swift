@@ -2,13 +2,16 @@ extension FormSession {
     /// Sets a field's value by key path (`email`, `guests.1.name`); transforms run first and
     /// dependents are re-evaluated. Booleans and choices with an action fire it.
     public func set(_ value: FormValue, forKey path: String) throws(SessionError) {
-        let result = state.withLock { state -> Result<FormChange, SessionError> in
+        let listening = observers.withLock { !$0.byKey.isEmpty }
+        let result = state.withLock { state -> Result<FormChange?, SessionError> in
             Result { () throws(SessionError) in
                 let changed = try state.set(value, at: path)
+                // Nobody to tell: skip building the change (an import sets millions of values).
+                guard listening, !changed.isEmpty else { return nil }
                 return FormChange(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
             }
         }
-        deliver(try result.get())
+        if let change = try result.get() { deliver(change) }
     }
 
     /// Sets a field from text a person typed, parsed for the field's type.

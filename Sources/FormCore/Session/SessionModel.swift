@@ -14,6 +14,8 @@ struct SessionElement: Sendable {
     /// Whether the element is hidden, when no expression can change it (nil when one can):
     /// spares the property lookups for the common, static case.
     var staticHidden: Bool? = nil
+    /// The element's `validate` rules, parsed once rather than at every validation.
+    var rules: [ValidationRule] = []
 }
 
 /// A section of a session's form.

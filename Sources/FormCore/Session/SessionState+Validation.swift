@@ -13,7 +13,7 @@ extension SessionState {
             let element = liveIndex[.element(index)] == nil ? elements[index].element : resolvedElement(index)
             let field = FieldValidator.Field(
                 element: element, path: path, value: values.value(at: path) ?? .null,
-                isRequired: isRequired(element: index))
+                isRequired: isRequired(element: index), rules: elements[index].rules)
             errors += validator.validate(field)
         }
         return errors

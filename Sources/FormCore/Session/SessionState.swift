@@ -65,7 +65,10 @@ struct SessionState: Sendable {
         }
         try orderLiveProperties(issues: &issues)
         answerTargets = makeAnswerTargets()
-        for index in elements.indices { elements[index].staticHidden = hiddenIfStatic(element: index) }
+        for index in elements.indices {
+            elements[index].staticHidden = hiddenIfStatic(element: index)
+            elements[index].rules = FieldValidator.rules(of: elements[index].element)
+        }
         if issues.contains(where: \.isError) { throw DefinitionError(issues: issues) }
         resolved = Array(repeating: .null, count: live.count)
         evaluateAll()

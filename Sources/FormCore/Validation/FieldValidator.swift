@@ -7,12 +7,15 @@ public struct FieldValidator: Sendable {
         public var value: FormValue
         /// `required` after its expression, if any, was evaluated.
         public var isRequired: Bool
+        /// The element's `validate` rules, when the caller has them parsed already.
+        public var rules: [ValidationRule]?
 
-        public init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
+        public init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool, rules: [ValidationRule]? = nil) {
             self.element = element
             self.path = path
             self.value = value
             self.isRequired = isRequired
+            self.rules = rules
         }
     }
 
@@ -55,7 +58,7 @@ public struct FieldValidator: Sendable {
         checkNumber(field, fail: fail)
         checkDate(field, fail: fail)
         checkChoice(field, fail: fail)
-        for rule in rules(of: element) { check(rule, field, fail: fail) }
+        for rule in field.rules ?? Self.rules(of: element) { check(rule, field, fail: fail) }
         return errors
     }
 
@@ -70,7 +73,8 @@ public struct FieldValidator: Sendable {
         }
     }
 
-    func rules(of element: Element) -> [ValidationRule] {
+    /// The element's `validate` list, parsed; entries that are not rules are the lint's business.
+    public static func rules(of element: Element) -> [ValidationRule] {
         (element.properties["validate"]?.arrayValue ?? []).compactMap { try? ValidationRule(parsing: $0) }
     }
 }
