@@ -3,7 +3,7 @@ import OrderedCollections
 extension Binder {
     /// Each item of the collection an iteration names, with the scope that says where the item
     /// sits. A missing or non-collection value iterates nothing.
-    mutating func items(of iteration: BindingSpec.Iteration, in data: FormValue, bindPath: String) -> [(FormValue, DataScope)] {
+    mutating func items(of iteration: BindingSpec.Iteration, in data: FormValue, bindPath: LazyPath) -> [(FormValue, DataScope)] {
         var result: [(FormValue, DataScope)] = []
         func body(_ item: FormValue, _ scope: DataScope) { result.append((item, scope)) }
         let path = iteration.path
@@ -20,11 +20,11 @@ extension Binder {
                     body(value, DataScope(path: path, index: index, propertyKey: key))
                 }
             default:
-                if collection == nil { noteMiss(path: bindPath, keyPath: path) }
+                if collection == nil { noteMiss(path: bindPath(), keyPath: path) }
             }
         case .properties:
             guard case .object(let members)? = collection else {
-                if collection == nil { noteMiss(path: bindPath, keyPath: path) }
+                if collection == nil { noteMiss(path: bindPath(), keyPath: path) }
                 return result
             }
             result.reserveCapacity(members.count)

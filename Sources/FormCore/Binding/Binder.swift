@@ -15,20 +15,20 @@ public struct Binder {
     public static func bind(_ definition: FormDefinition, to data: FormValue) -> BoundForm {
         var binder = Binder()
         var bound = definition
-        bound.root = binder.bindRoot(definition.root, data: data, scopes: [], path: "")
+        bound.root = binder.bindRoot(definition.root, data: data, scopes: [], path: { "" })
         return BoundForm(definition: bound, data: data, misses: binder.misses)
     }
 
     // MARK: Roots and elements
 
-    mutating func bindRoot(_ element: Element, data: FormValue, scopes: [DataScope], path: String) -> Element {
+    mutating func bindRoot(_ element: Element, data: FormValue, scopes: [DataScope], path: LazyPath) -> Element {
         var element = element
         element.scopes = scopes
         let spec = applyPairs(to: &element.properties, data: data, path: path)
         if let iteration = spec?.iteration, let template = element.sectionTemplate {
             var sections: [Section] = []
-            for (item, scope) in items(of: iteration, in: data, bindPath: join(path, "bind")) {
-                sections += bindSection(template, data: item, scopes: scopes + [scope], path: join(path, "sectionTemplate"))
+            for (item, scope) in items(of: iteration, in: data, bindPath: { Binder.join(path(), "bind") }) {
+                sections += bindSection(template, data: item, scopes: scopes + [scope], path: { Binder.join(path(), "sectionTemplate") })
             }
             if sections.isEmpty, let message = element.properties["emptyMessage"]?.displayString {
                 let text = Element(kind: .text, properties: ["text": .string(message)])
@@ -40,7 +40,7 @@ public struct Binder {
         } else if let sections = element.sections {
             var bound: [Section] = []
             for (index, section) in sections.enumerated() {
-                bound += bindSection(section, data: data, scopes: scopes, path: join(path, "sections[\(index)]"))
+                bound += bindSection(section, data: data, scopes: scopes, path: { Binder.join(path(), "sections[\(index)]") })
             }
             element.sections = bound
         }
@@ -49,7 +49,7 @@ public struct Binder {
     }
 
     /// Binds an element; an include expands to the elements of the included file.
-    mutating func bindElement(_ element: Element, data: FormValue, scopes: [DataScope], path: String) -> [Element] {
+    mutating func bindElement(_ element: Element, data: FormValue, scopes: [DataScope], path: LazyPath) -> [Element] {
         if let include = element.include {
             let (shared, scope) = sharedData(for: include, data: data)
             switch include.content {
@@ -73,7 +73,7 @@ public struct Binder {
     // MARK: Sections
 
     /// Binds a section; an include expands to the sections of the included file.
-    mutating func bindSection(_ section: Section, data: FormValue, scopes: [DataScope], path: String) -> [Section] {
+    mutating func bindSection(_ section: Section, data: FormValue, scopes: [DataScope], path: LazyPath) -> [Section] {
         if let include = section.include {
             let (shared, scope) = sharedData(for: include, data: data)
             switch include.content {
@@ -91,16 +91,16 @@ public struct Binder {
         if let iteration = spec?.iteration, let template = section.elementTemplate {
             var elements: [Element] = []
             for (index, element) in (section.beforeTemplateElements ?? []).enumerated() {
-                elements += bindElement(element, data: data, scopes: scopes, path: join(path, "beforeTemplateElements[\(index)]"))
+                elements += bindElement(element, data: data, scopes: scopes, path: { Binder.join(path(), "beforeTemplateElements[\(index)]") })
             }
-            let templatePath = join(path, "elementTemplate")
+            let templatePath = { Binder.join(path(), "elementTemplate") }
             var count = 0
-            for (item, scope) in items(of: iteration, in: data, bindPath: join(path, "bind")) {
+            for (item, scope) in items(of: iteration, in: data, bindPath: { Binder.join(path(), "bind") }) {
                 elements += bindElement(template, data: item, scopes: scopes + [scope], path: templatePath)
                 count += 1
             }
             for (index, element) in (section.afterTemplateElements ?? []).enumerated() {
-                elements += bindElement(element, data: data, scopes: scopes, path: join(path, "afterTemplateElements[\(index)]"))
+                elements += bindElement(element, data: data, scopes: scopes, path: { Binder.join(path(), "afterTemplateElements[\(index)]") })
             }
             let isDictionary: Bool
             if case .properties = iteration { isDictionary = true } else { isDictionary = false }
@@ -114,7 +114,7 @@ public struct Binder {
             var bound: [Element] = []
             bound.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                bound += bindElement(element, data: data, scopes: scopes, path: join(path, "elements[\(index)]"))
+                bound += bindElement(element, data: data, scopes: scopes, path: { Binder.join(path(), "elements[\(index)]") })
             }
             section.elements = bound
         }
@@ -125,7 +125,7 @@ public struct Binder {
 
     /// Sets every `prop:path` pair of a `bind` property; returns the parsed spec for iteration.
     @discardableResult
-    mutating func applyPairs(to properties: inout OrderedDictionary<String, FormValue>, data: FormValue, path: String) -> BindingSpec? {
+    mutating func applyPairs(to properties: inout OrderedDictionary<String, FormValue>, data: FormValue, path: LazyPath) -> BindingSpec? {
         guard case .string(let bind)? = properties["bind"] else { return nil }
         let spec: BindingSpec
         if let cached = specCache[bind] {
@@ -145,7 +145,7 @@ public struct Binder {
                     properties[pair.property] = value
                 } else {
                     properties[pair.property] = .null
-                    noteMiss(path: join(path, "bind"), keyPath: keyPath)
+                    noteMiss(path: Binder.join(path(), "bind"), keyPath: keyPath)
                 }
             }
         }
@@ -165,7 +165,11 @@ public struct Binder {
         if spec.pairs.isEmpty { properties.removeValue(forKey: "bind") } else { properties["bind"] = .string(spec.description) }
     }
 
-    func join(_ path: String, _ key: String) -> String {
+    /// Paths are only needed when a key path is missing, so they are built on demand: a form
+    /// with 100,000 items would otherwise build 100,000 strings nobody reads.
+    typealias LazyPath = () -> String
+
+    static func join(_ path: String, _ key: String) -> String {
         if path.isEmpty { return key }
         return key.hasPrefix("[") ? path + key : path + "." + key
     }
