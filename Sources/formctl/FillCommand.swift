@@ -67,7 +67,11 @@ struct FillCommand: AsyncParsableCommand {
         }
         var errors: [FieldError] = []
         if let answers {
-            errors += engine.fill(session, with: try FormInputs.loadJSON(answers, what: "answers"))
+            let given = try FormInputs.loadJSON(answers, what: "answers")
+            guard case .object = given else {
+                throw CommandFailure("\(answers == "-" ? "standard input" : answers): answers must be a JSON object keyed by element key, found \(given.typeName)", exitCode: .invalid)
+            }
+            errors += engine.fill(session, with: given)
         }
         errors += try applySets(to: session)
         if !errors.isEmpty && !draft {
