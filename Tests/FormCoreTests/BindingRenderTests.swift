@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func includesRenderIdempotently() throws {
-        let directory = try BindingTempDirectory()
+        let directory = try TempDirectory()
         try directory.write("street.json", #"{"elements": [{"type": "entry", "key": "street", "bind": "textValue:user.street"}]}"#)
         try directory.write("city.json", #"{"type": "entry", "key": "city", "bind": "textValue:city"}"#)
         let main = try directory.write("main.json", """

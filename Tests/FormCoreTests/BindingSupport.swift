@@ -38,22 +38,3 @@ enum BindingSupport {
     }
 }
 
-/// A directory under the system's temporary directory, removed when the test is done with it.
-final class BindingTempDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "formctl-binding-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes a file and returns its full path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        return file
-    }
-}

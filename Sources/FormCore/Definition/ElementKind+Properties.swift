@@ -83,15 +83,18 @@ extension ElementKind {
 
     /// Computed once: decoding looks properties up for every key of every element.
     private static let propertyTable: [ElementKind: [String: PropertyType]] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0, $0.collectProperties()) })
+        uniqueKeysWithValues: allCases.map { ($0, inheritedProperties(of: $0, superclass: \.superclass, own: \.ownProperties)) })
+}
 
-    private func collectProperties() -> [String: PropertyType] {
-        var all = ownProperties
-        var current = superclass
-        while let kind = current {
-            all.merge(kind.ownProperties) { mine, _ in mine }
-            current = kind.superclass
-        }
-        return all
+/// A class's own properties merged with its superclasses', the nearest declaration winning.
+func inheritedProperties<Kind>(
+    of kind: Kind, superclass: (Kind) -> Kind?, own: (Kind) -> [String: PropertyType]
+) -> [String: PropertyType] {
+    var all = own(kind)
+    var current = superclass(kind)
+    while let ancestor = current {
+        all.merge(own(ancestor)) { mine, _ in mine }
+        current = superclass(ancestor)
     }
+    return all
 }

@@ -67,13 +67,10 @@ public enum SectionKind: String, Sendable, CaseIterable {
         }
     }
 
-    public var properties: [String: PropertyType] {
-        var all = ownProperties
-        var current = superclass
-        while let kind = current {
-            all.merge(kind.ownProperties) { mine, _ in mine }
-            current = kind.superclass
-        }
-        return all
-    }
+    /// Every property of the class, its superclasses' included.
+    public var properties: [String: PropertyType] { Self.propertyTable[self] ?? [:] }
+
+    /// Computed once: decoding looks properties up for every key of every section.
+    private static let propertyTable: [SectionKind: [String: PropertyType]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, inheritedProperties(of: $0, superclass: \.superclass, own: \.ownProperties)) })
 }
