@@ -169,6 +169,26 @@ struct SessionTests {
         #expect(log.changes.first?.actions == [ActionRequest(name: "onAgree", elementPath: "agree", elementKey: "agree")])
     }
 
+    @Test func choicesFireWhenChangedAndButtonsWhenPressed() throws {
+        let json = """
+            {"sections": [{"elements": [
+              {"type": "radio", "key": "size", "items": ["S", "M"], "controllerAction": "sizeChanged:"},
+              {"type": "segmented", "key": "tone", "items": ["Warm", "Cold"], "controllerAction": "toneChanged"},
+              {"type": "entry", "key": "name", "controllerAction": "never"},
+              {"type": "button", "key": "go", "title": "Go", "controllerAction": "onGo:"}]}]}
+            """
+        let session = try makeSession(json)
+        let log = ChangeLog()
+        session.observeAll { log.append($0) }
+        try session.set(1, forKey: "size")
+        try session.set(0, forKey: "tone")
+        try session.set("typing fires nothing", forKey: "name")
+        #expect(log.changes.flatMap(\.actions).map(\.name) == ["sizeChanged", "toneChanged"])
+        #expect(try session.press("go") == ActionRequest(name: "onGo", elementPath: "go", elementKey: "go"))
+        #expect(try session.press("name") == ActionRequest(name: "never", elementPath: "name", elementKey: "name"))
+        #expect(throws: SessionError.self) { try session.press("nothing") }
+    }
+
     @Test func concurrentWritersLoseNothing() async throws {
         var elements: [String] = []
         for index in 0..<8 { elements.append(#"{"type": "decimal", "key": "n\#(index)", "numberValue": 0}"#) }
