@@ -4,7 +4,7 @@
 #
 #   Scripts/bench-import-dump.sh [IMPORT_LINES (200000)] [DUMP_ROWS (1000000)]
 #
-# import: `formctl import` (parse, fill, validate, store in 1,000-row transactions) against
+# import: `formctl import` (parse, fill, validate, store in 10,000-row transactions) against
 #         `.import` of the same NDJSON lines into a one-column table of a fresh WAL file.
 # dump:   a formctl database of DUMP_ROWS final submissions (made by the shell with SQL, since
 #         import was measured already), dumped by `formctl dump --format csv|ndjson` against

@@ -10,7 +10,7 @@ enum FormctlExitCode: Int32 {
 }
 
 /// A failure already explained to the user: its message and the exit code it ends with.
-struct CommandFailure: Error {
+struct CommandFailure: Error, Sendable {
     var message: String
     var exitCode: FormctlExitCode
 

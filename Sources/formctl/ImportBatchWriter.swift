@@ -1,17 +1,29 @@
+import Dispatch
 import FormEngine
 import FormStore
+import Synchronization
 
 /// Collects valid lines and stores them in batches: one `BEGIN IMMEDIATE` transaction each,
 /// registering the form's definition (a no-op when it is the latest version) and inserting the
 /// rows through one prepared statement. A failed batch stores none of its rows; earlier batches
-/// stay committed.
-final class ImportBatchWriter {
+/// stay committed, and nothing after it is attempted.
+///
+/// Full batches are written on a background queue while the next lines are validated, at most
+/// two batches in flight, so memory stays flat and SQLite's work overlaps validation.
+final class ImportBatchWriter: Sendable {
     let store: SubmissionStore
     let formName: String
     let definitionJSON: String
     let batchSize: Int
-    private var pending: [String] = []
-    private(set) var stored = 0
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "formctl.import.writer")
+    private let inFlight = DispatchSemaphore(value: 2)
+
+    private struct State {
+        var pending: [String] = []
+        var stored = 0
+        var failure: CommandFailure?
+    }
 
     init(store: SubmissionStore, form: LoadedForm, batchSize: Int) {
         self.store = store
@@ -20,20 +32,48 @@ final class ImportBatchWriter {
         self.batchSize = batchSize
     }
 
+    /// Rows committed so far.
+    var stored: Int { state.withLock { $0.stored } }
+
     func add(_ valuesJSON: String) throws {
-        pending.append(valuesJSON)
-        if pending.count >= batchSize { try flush([pending[...]]) }
+        let full = try state.withLock { state -> [String]? in
+            if let failure = state.failure { throw failure }
+            state.pending.append(valuesJSON)
+            guard state.pending.count >= batchSize else { return nil }
+            defer { state.pending = [] }
+            return state.pending
+        }
+        guard let full else { return }
+        inFlight.wait()
+        queue.async { [self] in
+            defer { inFlight.signal() }
+            if state.withLock({ $0.failure != nil }) { return }
+            do { try flush([full[...]]) } catch {
+                let failure = error as? CommandFailure ?? CommandFailure("formctl: \(error)", exitCode: .storage)
+                state.withLock { $0.failure = failure }
+            }
+        }
     }
 
-    /// Stores what is pending, as one transaction of `chunkSize`-row statements batches, so that
-    /// `--all-or-nothing` (which holds every line back) is still one transaction.
+    /// Waits for the batches in flight, then stores what is pending as one transaction of
+    /// `chunkSize`-row statements, so that `--all-or-nothing` (which holds every line back) is
+    /// still one transaction.
     func finish(chunkSize: Int) throws {
+        settle()
+        let pending = try state.withLock { state -> [String] in
+            if let failure = state.failure { throw failure }
+            defer { state.pending = [] }
+            return state.pending
+        }
         guard !pending.isEmpty else { return }
         let chunks = stride(from: 0, to: pending.count, by: chunkSize).map {
             pending[$0..<min($0 + chunkSize, pending.count)]
         }
         try flush(chunks)
     }
+
+    /// Waits until every batch handed to the background queue is written (or refused).
+    func settle() { queue.sync {} }
 
     private func flush(_ chunks: [ArraySlice<String>]) throws {
         let count = chunks.reduce(0) { $0 + $1.count }
@@ -50,7 +90,6 @@ final class ImportBatchWriter {
                     + "(\(stored) stored before stay): \(error)",
                 exitCode: .storage)
         }
-        stored += count
-        pending.removeAll(keepingCapacity: true)
+        state.withLock { $0.stored += count }
     }
 }

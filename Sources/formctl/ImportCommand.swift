@@ -34,8 +34,10 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Store nothing if any line is invalid.")
     var allOrNothing = false
 
+    // 10,000 rows a transaction: a commit costs a WAL write; at 1,000 rows the commits took a
+    // third of an import's time, at 10,000 under a tenth (about 2 MB of values held at once).
     @Option(help: "Lines stored per transaction.")
-    var batchSize = 1000
+    var batchSize = 10_000
 
     @OptionGroup var database: DatabaseOptions
 
@@ -74,6 +76,7 @@ struct ImportCommand: ParsableCommand {
             try validation.drain(deliver)
             if !(allOrNothing && report.refused > 0) { try writer.finish(chunkSize: batchSize) }
         } catch let failure as CommandFailure {
+            writer.settle()
             try? report.summary(stored: writer.stored, note: "stopped")
             throw failure
         }
