@@ -78,7 +78,7 @@ extension FormEngine {
     }
 
     func persist(form: LoadedForm, valuesJSON: String, status: SubmissionStatus, draftID: Int64?) throws(FormEngineError) -> StoredSubmission {
-        let definitionJSON = form.definition.canonicalJSON
+        let definitionJSON = form.canonicalJSON
         do {
             return try store.write { transaction in
                 let version = try transaction.register(formName: form.name, definitionJSON: definitionJSON)

@@ -1,5 +1,6 @@
 import FormCore
 import FormEngine
+import Foundation
 
 extension FormPrompter {
     /// Asks for one field until its answer is accepted: invalid input is explained and asked
@@ -32,7 +33,7 @@ extension FormPrompter {
             let current = field.value?.boolValue ?? false
             ask("\(position) \(title)\(required) \(current ? "[Y/n]" : "[y/N]"): ")
             let line = try TerminalInput.readLine()
-            return line.trimmingSpaces.isEmpty ? nil : line
+            return line.trimmingCharacters(in: .whitespaces).isEmpty ? nil : line
         case .radio, .segmented, .colorPicker:
             say("\(position) \(title)\(required)")
             for (index, item) in element.items.enumerated() { say("    \(index + 1)) \(item)") }
@@ -107,7 +108,7 @@ extension FormPrompter {
     func askYesNo(_ question: String, default value: Bool) throws -> Bool {
         while true {
             ask("\(question) \(value ? "[Y/n]" : "[y/N]"): ")
-            switch try TerminalInput.readLine().trimmingSpaces.lowercased() {
+            switch try TerminalInput.readLine().trimmingCharacters(in: .whitespaces).lowercased() {
             case "": return value
             case "y", "yes": return true
             case "n", "no": return false
@@ -136,14 +137,5 @@ extension FormPrompter {
         default:
             return value.displayString ?? ""
         }
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
     }
 }

@@ -1,4 +1,5 @@
 import FormCore
+import Foundation
 import FormEngine
 
 extension FormPrompter {
@@ -14,7 +15,7 @@ extension FormPrompter {
                 say("  \(String(index + 1).leftPadded(to: 2)). \(title): \(value.isEmpty ? style.dim("(empty)") : value)")
             }
             ask("Enter a number to edit, d to save as draft, s to submit, q to quit without saving: ")
-            let choice = try TerminalInput.readLine().trimmingSpaces.lowercased()
+            let choice = try TerminalInput.readLine().trimmingCharacters(in: .whitespaces).lowercased()
             switch choice {
             case "s", "submit":
                 if try await submitAndFinish() { return }

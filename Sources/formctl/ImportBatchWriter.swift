@@ -28,7 +28,7 @@ final class ImportBatchWriter: Sendable {
     init(store: SubmissionStore, form: LoadedForm, batchSize: Int) {
         self.store = store
         self.formName = form.name
-        self.definitionJSON = form.definition.canonicalJSON
+        self.definitionJSON = form.canonicalJSON
         self.batchSize = batchSize
     }
 

@@ -11,16 +11,6 @@ public enum TextPattern {
         }
     }
 
-    /// Whether `pattern` is found anywhere in `text`.
-    public static func firstMatch(_ pattern: String, _ text: String) -> Result<Bool, FieldInputError> {
-        do {
-            let regex = try Regex(pattern)
-            return .success(try regex.firstMatch(in: text) != nil)
-        } catch {
-            return .failure(FieldInputError("invalid pattern \(pattern)"))
-        }
-    }
-
     /// A pragmatic check: one `@`, a non-empty local part, a dotted domain, no spaces.
     public static func isEmail(_ text: String) -> Bool {
         if let ascii = isASCIIEmail(text.utf8) { return ascii }
