@@ -28,14 +28,17 @@ wait_for() {
   done
   return 1
 }
-start() {
+start() { start_form "$here/forms/signup.json" "$@"; }
+start_form() {
+  local form=$1
+  shift
   tmux -L "$socket" kill-server 2>/dev/null
   # A server that is still shutting down refuses new sessions: wait until it is gone.
   for _ in $(seq 1 50); do tmux -L "$socket" has-session 2>/dev/null || break; sleep 0.05; done
   sleep 0.2
   # After formctl exits, print its exit code and whether echo is on, then wait to be read.
   tmux -L "$socket" new-session -d -s e2e -x 120 -y 60 \
-    "cd '$work' && '$formctl' fill '$here/forms/signup.json' --db '$work/e2e.sqlite' $*; echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -- '-\{0,1\}echo'; sleep 60"
+    "cd '$work' && '$formctl' fill '$form' --db '$work/e2e.sqlite' $*; echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -- '-\{0,1\}echo'; sleep 60"
 }
 answer() { # answer PROMPT-REGEX TEXT
   if wait_for "$1"; then send -l -- "$2"; send Enter; else fail "prompt '$1' did not appear"; return 1; fi
@@ -103,6 +106,36 @@ start --resume 2
 answer 'Name\* \[Alan Kay\]:$' ""
 answer 'Email\* \[alan@parc.com\]:$' ""
 if wait_for 'Birth date'; then pass "a resumed draft offers its values"; else fail "a resumed draft offers its values"; fi
+
+# 4. The survey: a repeat over a dictionary, a number out of range, a multi-select section,
+#    multiline text, and a field that appears when a switch is turned on.
+start_form "$here/forms/survey.json" --data "$here/forms/survey-data.json"
+answer 'Name\* \[Sam\]:$' ""
+answer 'choose a number:$' "2"
+answer 'Years on the team' "7"
+answer 'Xcode #1 \(1–5\) \[3\]:$' ""
+answer 'SwiftPM #2 \(1–5\) \[4\]:$' "9"
+if wait_for 'must be at most 5'; then pass "a score out of range is asked again"; else fail "a score out of range is asked again"; fi
+answer 'must be at most 5' "5"
+answer 'Docker #3' ""
+answer 'choose numbers separated by commas:$' "1, 3"
+wait_for 'end with an empty line' || fail "multiline prompt"
+send -l "First line"; send Enter; send -l "Second line"; send Enter; send Enter
+answer 'May we follow up\? \[y/N\]:$' "y"
+answer 'Email for follow-up\*:$' "sam@example.com"
+if wait_for 'Topics for the next retro: Deploys, Code review' && wait_for 'Comments: First line ⏎ Second line'; then
+  pass "the summary shows the chosen topics and the comment"
+else
+  fail "the summary shows the chosen topics and the comment"
+fi
+send -l "s"; send Enter
+wait_for 'EXIT=0' || fail "the survey is submitted"
+survey=$(sqlite3 "$work/e2e.sqlite" "select values_json from submissions s join forms f on f.id = s.form_id where f.name = 'survey'")
+case "$survey" in
+  *'"tools":{"Xcode":{"score":3},"SwiftPM":{"score":5},"Docker":{"score":2}}'*'"topics":["deploys","review"]'*'"comments":"First line\nSecond line"'*'"contact":"sam@example.com"'*)
+    pass "the survey stores scores per tool, topics, the comment and the follow-up email" ;;
+  *) fail "the survey stores scores per tool, topics, the comment and the follow-up email (got: $survey)" ;;
+esac
 
 echo
 echo "interactive: $passed passed, $failed failed"

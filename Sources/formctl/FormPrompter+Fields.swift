@@ -134,6 +134,9 @@ extension FormPrompter {
                 element.selectionChoices.firstIndex(of: chosen).flatMap { element.items.indices.contains($0) ? element.items[$0] : nil }
             }
             return names.joined(separator: ", ")
+        case .multiline:
+            // One line per field in the summary: line breaks shown, not taken.
+            return (value.displayString ?? "").replacingOccurrences(of: "\n", with: " ⏎ ")
         default:
             return value.displayString ?? ""
         }
