@@ -22,7 +22,8 @@ extension FormEngine {
                 guard let answer = answers.value(at: target.valuePath) else { continue }
                 if let error = set(answer, for: target.element, path: target.path, in: session) { errors.append(error) }
             }
-            errors += unknownAnswers(answers, prefix: [], known: Set(targets.map(\.path)), computed: Set(targets.filter(\.isComputed).map(\.path)))
+            let paths = session.answerPaths
+            errors += unknownAnswers(answers, prefix: [], known: paths.all, computed: paths.computed)
         }
         return errors
     }

@@ -32,6 +32,6 @@ extension FormEngine {
         let validationErrors = validate(session).filter { !reported.contains($0.path) }
         let errors = answerErrors + validationErrors
         if !errors.isEmpty { return .failure(ValidationFailure(errors: errors)) }
-        return .success(storableValues(of: session))
+        return .success(session.storableValues)
     }
 }

@@ -35,7 +35,7 @@ extension FormEngine {
             let after = validate(session)
             if !after.isEmpty { throw .invalid(after) }
         }
-        let values = storableValues(of: session)
+        let values = session.storableValues
         return try persist(form: form, valuesJSON: values.jsonString(), status: .final, draftID: draftID)
     }
 
@@ -43,7 +43,7 @@ extension FormEngine {
     /// With `draftID`, the draft is updated in place.
     @discardableResult
     public func saveDraft(_ session: FormSession, form: LoadedForm, draftID: Int64? = nil) throws(FormEngineError) -> StoredSubmission {
-        try persist(form: form, valuesJSON: storableValues(of: session).jsonString(), status: .draft, draftID: draftID)
+        try persist(form: form, valuesJSON: session.storableValues.jsonString(), status: .draft, draftID: draftID)
     }
 
     /// A session for a stored draft: the form bound to `data`, with the draft's values set on top.
@@ -66,15 +66,6 @@ extension FormEngine {
         let buttons = session.fields.filter { $0.element.kind == .button && $0.element.controllerAction != nil && !$0.isHidden }
         guard buttons.count == 1, let button = buttons.first, let name = button.element.controllerAction else { return nil }
         return ActionRequest(name: name, elementPath: button.key ?? name, elementKey: button.key)
-    }
-
-    /// Submission values minus secure fields: secrets reach validation and handlers, never the store.
-    func storableValues(of session: FormSession) -> FormValue {
-        var values = session.submissionValues
-        for path in session.securePaths {
-            if let parsed = try? ValuePath(parsing: path) { values.removeValue(at: parsed) }
-        }
-        return values
     }
 
     func persist(form: LoadedForm, valuesJSON: String, status: SubmissionStatus, draftID: Int64?) throws(FormEngineError) -> StoredSubmission {

@@ -62,6 +62,15 @@ public final class FormSession: Sendable {
     /// action handlers need them); the engine drops them before anything is stored.
     public var submissionValues: FormValue { state.withLock { $0.submissionValues() } }
 
+    /// Values to store: hidden and secure fields left out. Secrets reach validation and action
+    /// handlers through `values`; they never reach storage.
+    public var storableValues: FormValue { state.withLock { $0.storableValues() } }
+
+    /// Paths answers may name, and those of them computed by expressions (which may not be answered).
+    public var answerPaths: (all: Set<String>, computed: Set<String>) {
+        state.withLock { ($0.answerPaths, $0.computedAnswerPaths) }
+    }
+
     /// Dotted paths of secure fields, which must never be stored or logged.
     public var securePaths: [String] { state.withLock { $0.securePaths.map(\.dotted) } }
 

@@ -120,8 +120,10 @@ extension SessionState {
         return result
     }
 
-    /// Value paths of secure fields, which must never be stored.
-    var securePaths: [ValuePath] {
-        elements.compactMap { $0.element.isSecure ? $0.valuePath : nil }
+    /// What may be stored: the submission values without the secure fields.
+    func storableValues() -> FormValue {
+        var result = submissionValues()
+        for path in securePaths { result.removeValue(at: path) }
+        return result
     }
 }

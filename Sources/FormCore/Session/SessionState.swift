@@ -20,8 +20,13 @@ struct SessionState: Sendable {
     var dependentsByKey: [String: [Int]] = [:]
     /// Live property index by owner and property name.
     var liveIndex: [LiveProperty.Owner: [String: Int]] = [:]
-    /// The fields answers may name, in form order.
+    /// The fields answers may name, in form order, and their paths by kind, for the check of
+    /// unknown answer keys.
     var answerTargets: [AnswerTarget] = []
+    var answerPaths: Set<String> = []
+    var computedAnswerPaths: Set<String> = []
+    /// Value paths of secure fields, which must never be stored.
+    var securePaths: [ValuePath] = []
     /// Element index by dotted value path.
     var elementByPath: [String: Int] = [:]
     var functions: ExpressionFunctions
@@ -65,6 +70,9 @@ struct SessionState: Sendable {
         }
         try orderLiveProperties(issues: &issues)
         answerTargets = makeAnswerTargets()
+        answerPaths = Set(answerTargets.map(\.path))
+        computedAnswerPaths = Set(answerTargets.filter(\.isComputed).map(\.path))
+        securePaths = elements.compactMap { $0.element.isSecure ? $0.valuePath : nil }
         for index in elements.indices {
             elements[index].staticHidden = hiddenIfStatic(element: index)
             elements[index].rules = FieldValidator.rules(of: elements[index].element)
