@@ -11,11 +11,18 @@ extension FormEngine {
             return [FieldError(path: "", rule: "answers", message: "answers must be a JSON object keyed by element key, found \(answers.typeName)")]
         }
         var errors: [FieldError] = []
+        // Repeats whose answers hold more items than the form allows: one error each, rather
+        // than one "no field" per item beyond the limit.
+        var overflow: [(path: String, maximum: Int)] = []
         session.batch {
             for info in session.repeats {
                 let wanted = answers.value(atPath: info.path)?.arrayValue?.count ?? 0
-                var count = info.count
-                while count < wanted, (try? session.appendItem(to: info.path)) != nil { count += 1 }
+                if let maximum = info.maximumItems, wanted > maximum {
+                    overflow.append((info.path, maximum))
+                    errors.append(FieldError(path: info.path, rule: "maximumItems",
+                                             message: "has \(wanted) items; at most \(maximum) are allowed"))
+                }
+                if wanted > info.count { _ = try? session.appendItems(to: info.path, count: wanted - info.count) }
             }
             let targets = session.answerTargets
             for target in targets where !target.isComputed {
@@ -23,7 +30,9 @@ extension FormEngine {
                 if let error = set(answer, for: target.element, path: target.path, in: session) { errors.append(error) }
             }
             let paths = session.answerPaths
-            errors += unknownAnswers(answers, prefix: [], known: paths.all, computed: paths.computed)
+            errors += unknownAnswers(answers, prefix: [], known: paths.all, computed: paths.computed).filter { error in
+                !overflow.contains { error.path.hasPrefix($0.path + ".") }
+            }
         }
         return errors
     }

@@ -133,7 +133,7 @@ struct FillCommand: AsyncParsableCommand {
                     "formctl: \(key) is a secure field; give it in --answers, not --set (the command line shows in the process table)",
                     exitCode: .usage)
             }
-            growRepeat(toReach: path, in: session)
+            try growRepeat(toReach: path, in: session)
             do { try session.setText(value, forKey: key) } catch {
                 errors.append(FieldError(path: key, rule: "set", message: error.message))
             }
@@ -151,12 +151,20 @@ struct FillCommand: AsyncParsableCommand {
     }
 
     /// `--set guests.2.name=Bo` adds items to the guests repeat until item 2 exists.
-    func growRepeat(toReach path: String, in session: FormSession) {
+    /// Items a single `--set` may add: enough for any form a person fills, and a bound on the
+    /// work a mistyped index (`guests.100000000.email`) can cause.
+    static let maximumItemsAddedBySet = 1_000
+
+    func growRepeat(toReach path: String, in session: FormSession) throws {
         for info in session.repeats where path.hasPrefix(info.path + ".") {
             let rest = path.dropFirst(info.path.count + 1)
             guard let index = rest.split(separator: ".").first.flatMap({ Int($0) }) else { continue }
-            var count = info.count
-            while count <= index, (try? session.appendItem(to: info.path)) != nil { count += 1 }
+            if index >= info.count + Self.maximumItemsAddedBySet {
+                throw CommandFailure(
+                    "formctl: --set \(path): \(info.path) has \(info.count) item(s); one --set adds at most \(Self.maximumItemsAddedBySet)",
+                    exitCode: .usage)
+            }
+            if index >= info.count { _ = try? session.appendItems(to: info.path, count: index + 1 - info.count) }
         }
     }
 

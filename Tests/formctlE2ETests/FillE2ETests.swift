@@ -81,6 +81,17 @@ import Testing
         #expect(stored.contains(#""guests":[{"email":"charles@babbage.org"},{"email":null},{"email":"x@y.io"}]"#), "\(stored)")
     }
 
+    @Test func tooManyRepeatItemsAreOneErrorNotOnePerItem() throws {
+        let guests = (0..<25).map { #"{"email": "g\#($0)@example.com"}"# }.joined(separator: ",")
+        let answers = Self.goodAnswers.replacingOccurrences(of: #"[{"email": "charles@babbage.org"}]"#, with: "[\(guests)]")
+        let result = try CommandRunner.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: answers)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr == "guests: has 25 items; at most 10 are allowed\n", "\(result)")
+        let huge = try CommandRunner.run(["fill", Self.signup, "--db", db, "--set", "guests.99999999.email=a@b.co"])
+        #expect(huge.exitCode == 2, "\(huge)")
+        #expect(huge.stderr.contains("one --set adds at most 1000"), "\(huge)")
+    }
+
     @Test func aSecretCannotComeFromTheCommandLine() throws {
         let result = try CommandRunner.run(["fill", Self.signup, "--db", db, "--set", "password=hunter22"])
         #expect(result.exitCode == 2, "\(result)")

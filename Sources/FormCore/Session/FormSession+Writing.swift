@@ -59,6 +59,15 @@ extension FormSession {
         return index
     }
 
+    /// Adds `count` empty items at once (one rebuild), up to the repeat's `maximumItems`;
+    /// returns the index of the first.
+    @discardableResult
+    public func appendItems(to path: String, count: Int) throws(SessionError) -> Int {
+        let index = try state.withLock { state throws(SessionError) in try state.appendItems(to: path, count: count) }
+        deliver(FormChange(paths: [path], actions: []))
+        return index
+    }
+
     public func removeItem(at index: Int, from path: String) throws(SessionError) {
         try state.withLock { state throws(SessionError) in try state.removeItem(at: index, from: path) }
         deliver(FormChange(paths: [path], actions: []))

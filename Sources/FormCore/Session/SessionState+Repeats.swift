@@ -26,14 +26,25 @@ extension SessionState {
 
     /// Adds an empty item to the repeat at `path` and rebuilds the form around it.
     mutating func appendItem(to text: String) throws(SessionError) -> Int {
+        try appendItems(to: text, count: 1)
+    }
+
+    /// Adds `count` empty items with one rebuild (answers with many items would otherwise
+    /// rebuild the form once per item); returns the index of the first one. Stops at the
+    /// repeat's `maximumItems`.
+    @discardableResult
+    mutating func appendItems(to text: String, count: Int) throws(SessionError) -> Int {
         guard let info = repeats.first(where: { $0.path == text }) else {
             throw SessionError(path: text, message: "no repeat section iterates this path")
         }
-        if let maximum = info.maximumItems, info.count >= maximum {
+        let room = info.maximumItems.map { $0 - info.count } ?? count
+        if let maximum = info.maximumItems, room <= 0 {
             throw SessionError(path: text, message: "at most \(maximum) items")
         }
         let path = (try? ValuePath(parsing: text)) ?? .this
-        try? data.setValue(.emptyObject, at: path.appending(.index(info.count)))
+        for offset in 0..<max(0, min(count, room)) {
+            try? data.setValue(.emptyObject, at: path.appending(.index(info.count + offset)))
+        }
         try rebuildKeepingValues()
         return info.count
     }
