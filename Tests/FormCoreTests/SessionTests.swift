@@ -160,6 +160,21 @@ struct SessionTests {
         #expect(label.title == "2 people")
     }
 
+    @Test func templateExpressionsReadTheirItemBeforeFormFieldsOfTheSameName() throws {
+        let json = """
+            {"sections": [{"elements": [{"type": "entry", "key": "name", "bind": "textValue:user"}]},
+              {"bind": "iterate:items", "elementTemplate":
+                {"type": "decimal", "key": "qty", "title": "@{name}: @{qty}", "bind": "numberValue:qty"}}]}
+            """
+        let session = try makeSession(json, data: ["user": "Ann", "items": [["name": "Pen", "qty": 2]]])
+        let item = try #require(session.fields.last)
+        #expect(item.title == "Pen: 2")
+        try session.set(5, forKey: "items.0.qty")
+        #expect(session.fields.last?.title == "Pen: 5", "the item's own value is a dependency")
+        try session.set("Bo", forKey: "name")
+        #expect(session.fields.last?.title == "Pen: 5")
+    }
+
     @Test func aBooleanWithAnActionFiresItWhenSwitched() throws {
         let json = #"{"sections": [{"elements": [{"type": "boolean", "key": "agree", "controllerAction": "onAgree:"}]}]}"#
         let session = try makeSession(json)

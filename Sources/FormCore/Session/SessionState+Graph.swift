@@ -1,14 +1,19 @@
 extension SessionState {
-    /// Turns the key paths an expression reads into value paths: a sibling in the same repeat
-    /// item first (`email` in `guests[1]` reads `guests[1].email`), then a top-level form value.
-    /// Paths into the bound data are dropped: that data does not change while a form is filled.
+    /// Turns the key paths an expression reads into value paths, in the order they resolve:
+    /// a sibling in the same repeat item (`email` in `guests[1]` reads `guests[1].email`), then
+    /// the item's own data (which does not change), then a top-level form value. Paths into the
+    /// bound data are dropped: that data does not change while a form is filled.
     func absoluteDependencies(of property: LiveProperty) -> [ValuePath] {
         let itemPath = ownerItemPath(property.owner)
+        var dataItem: FormValue?
+        if case .element(let index) = property.owner { dataItem = elements[index].dataItem }
         var result: [ValuePath] = []
         for path in property.expression.dependencies {
             guard case .key(let first)? = path.components.first else { continue }
             if let itemPath, values.value(at: itemPath.appending(.key(first))) != nil {
                 result.append(itemPath.appending(path))
+            } else if dataItem?[first] != nil {
+                continue
             } else if values[first] != nil {
                 result.append(path)
             }
@@ -150,8 +155,9 @@ extension SessionState {
         if let written = property.writes { try? values.setValue(resolved[index], at: written) }
     }
 
-    /// Key paths resolve against the current form values (a repeat item's own values first),
-    /// then the iterate item the element was bound to, then the bound data.
+    /// Key paths resolve nearest scope first: the repeat item's own form values, the iterate
+    /// item the element was bound to, the form's values, then the bound data. So `@{name}` in
+    /// a template reads the item's name even when the form also has a field called name.
     func expressionContext(for owner: LiveProperty.Owner) -> ExpressionContext {
         let values = self.values
         let data = form.data
@@ -166,8 +172,8 @@ extension SessionState {
         return ExpressionContext(functions: functions) { path in
             guard case .key(let first)? = path.components.first else { return values.value(at: path) }
             if let itemPath, let item = values.value(at: itemPath), item[first] != nil { return item.value(at: path) }
-            if values[first] != nil { return values.value(at: path) }
             if let dataItem, dataItem[first] != nil { return dataItem.value(at: path) }
+            if values[first] != nil { return values.value(at: path) }
             return data.value(at: path)
         }
     }
