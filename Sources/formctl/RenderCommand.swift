@@ -25,9 +25,7 @@ struct RenderCommand: ParsableCommand {
         let bound = Binder.bind(loaded.definition, to: boundData)
         switch format {
         case .json:
-            var rendered = bound.rendered
-            rendered.root = Self.withoutSecrets(rendered.root)
-            Terminal.printOut(rendered.encoded.jsonString(pretty: true))
+            Terminal.printOut(bound.rendered.encoded.jsonString(pretty: true))
         case .text:
             // The outline shows the form as a person would see it: expressions evaluated,
             // hidden elements marked.
@@ -38,18 +36,5 @@ struct RenderCommand: ParsableCommand {
             }
             Terminal.write(OutlineRenderer().render(form), to: 1)
         }
-    }
-
-    /// Secure values bound from the data are not printed: a secret never reaches a terminal or
-    /// a log in plain text.
-    static func withoutSecrets(_ element: Element) -> Element {
-        var element = element
-        if element.isSecure, let property = element.kind.valueProperty { element.properties.removeValue(forKey: property) }
-        element.sections = element.sections?.map { section in
-            var section = section
-            section.elements = section.elements?.map(withoutSecrets)
-            return section
-        }
-        return element
     }
 }

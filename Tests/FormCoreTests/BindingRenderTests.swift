@@ -91,3 +91,16 @@ import Testing
         #expect(elements.map(\.title) == ["math", "odd key, with comma"])
     }
 }
+
+@Suite struct RenderingSecretsTests {
+    @Test func aSecretBoundFromTheDataIsLeftOutOfTheRendering() throws {
+        let json = #"{"sections": [{"elements": [{"type": "entry", "key": "pw", "secureTextEntry": true, "bind": "textValue:password"}, {"type": "entry", "key": "login", "bind": "textValue:login"}]}]}"#
+        let bound = Binder.bind(try FormDefinition(json: json), to: ["password": "hunter2", "login": "ann"])
+        let text = bound.rendered.encoded.jsonString()
+        #expect(!text.contains("hunter2"))
+        #expect(text.contains(#""textValue":"ann""#))
+        // Rendering again with the same data gives the same output.
+        let again = Binder.bind(bound.rendered, to: ["password": "hunter2", "login": "ann"]).rendered.encoded.jsonString()
+        #expect(again == text)
+    }
+}

@@ -10,7 +10,8 @@ extension BoundForm {
     /// binding the rendering again to the same data gives the same rendering, and writing values
     /// back still reaches the item. Pairs with no place in the data (an `iterateproperties:`
     /// entry's `key`, literal shared data, `self` inside a repeat) are dropped: their bound value
-    /// stays as a literal property.
+    /// stays as a literal property. Values of secure fields are left out: a rendering is printed
+    /// and logged, and a secret bound from the data must not appear in it.
     public var rendered: FormDefinition {
         var rendered = definition
         rendered.root = Self.standalone(definition.root)
@@ -21,6 +22,7 @@ extension BoundForm {
         var element = element
         rewriteBind(in: &element.properties, scopes: element.scopes)
         element.scopes = []
+        if element.isSecure, let property = element.kind.valueProperty { element.properties.removeValue(forKey: property) }
         if let sections = element.sections { element.sections = sections.map(standalone) }
         return element
     }
