@@ -2,6 +2,68 @@ import FormCore
 import FormStore
 
 extension FormEngine {
+    /// The one way from answers to a stored row, for files, imports and requests: a resumed
+    /// draft's values, then the answers, then the overrides; every error at once (answers that
+    /// cannot be used and what validation finds, each with path, rule and message); then the
+    /// submit action's handler; then one transaction storing the values (hidden and secure
+    /// fields left out) against the form's version. Nothing is stored when anything failed.
+    @discardableResult
+    public func submit(_ request: SubmissionRequest, to form: LoadedForm) async throws(FormEngineError) -> Submission {
+        if request.runsActions && request.status == .final { try checkRouted(form) }
+        let draft = try request.draftID.map { id throws(FormEngineError) in try resumableDraft(id: id, of: form) }
+        let compiled = try form.compiled(for: request.data)
+        let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draft?.values)
+        let filled = compiled.fill(input, validating: request.status == .final)
+        if !filled.errors.isEmpty { throw .invalid(filled.errors) }
+        var values = filled.valuesToStore
+        if request.status == .final && request.runsActions {
+            let session = filled.makeSession().owned(by: form)
+            if let request = request.action ?? submitAction(of: session) {
+                try await runSubmitAction(request, in: session)
+                values = session.valuesToStore
+            }
+        }
+        var stored = try persist(form: form, values: values, status: request.status, draftID: request.draftID)
+        stored.notices = filled.notices
+        return stored
+    }
+
+    /// Submits a live session: every error at once (answers it could not use included), then
+    /// the submit action's handler, then one transaction. The session is stored under its own
+    /// form, at the version it was validated against; a draft it resumed is finalized.
+    @discardableResult
+    public func submit(_ session: FormSession, action: ActionRequest? = nil, resumingDraft draftID: Int64? = nil)
+        async throws(FormEngineError) -> Submission
+    {
+        let form = try loadedForm(of: session)
+        try checkRouted(form)
+        let errors = session.validate()
+        if !errors.isEmpty { throw .invalid(errors) }
+        if let request = action ?? submitAction(of: session) { try await runSubmitAction(request, in: session) }
+        return try persist(form: form, values: session.valuesToStore, status: .final, draftID: draftID)
+    }
+
+    /// Saves what a session holds so far, without validating: a draft, to resume later (with
+    /// `draftID`, the draft is updated in place). Answers the session could not use are refused.
+    @discardableResult
+    public func saveDraft(_ session: FormSession, draftID: Int64? = nil) throws(FormEngineError) -> Submission {
+        let form = try loadedForm(of: session)
+        let errors = session.answerErrors
+        if !errors.isEmpty { throw .invalid(errors) }
+        return try persist(form: form, values: session.valuesToStore, status: .draft, draftID: draftID)
+    }
+
+    /// A live session on a stored draft of `form`: the form (bound to `data` when given) with the
+    /// draft's values set. Values the form no longer has a field for are returned as notices.
+    public func resumeDraft(id: Int64, form: LoadedForm, data: FormValue? = nil)
+        throws(FormEngineError) -> (session: FormSession, notices: [FieldError])
+    {
+        let draft = try resumableDraft(id: id, of: form)
+        let session = try makeSession(for: form, data: data)
+        let notices = session.apply(startingValues: draft.values)
+        return (session, notices)
+    }
+
     /// Runs an action's handler for `request` (a button chosen, a boolean switched...).
     public func perform(_ request: ActionRequest, in session: FormSession, submitting: Bool = false) async throws(FormEngineError) -> ActionResult {
         guard let handler = registry.withLock({ $0.actions[request.name] }) else {
@@ -14,51 +76,15 @@ extension FormEngine {
         }
     }
 
-    /// The submit pipeline: validation of every visible field (transforms ran on input), then the
-    /// submit action's handler, then one store transaction holding the definition version and the
-    /// submission. Invalid input stores nothing. Secure fields are dropped before storing.
-    ///
-    /// `action` names the handler that submits (a button's `controllerAction`); without one, the
-    /// form's only button action is used, if it has exactly one.
-    @discardableResult
-    public func submit(
-        _ session: FormSession, form: LoadedForm, action: ActionRequest? = nil, resumingDraft draftID: Int64? = nil
-    ) async throws(FormEngineError) -> StoredSubmission {
-        let errors = validate(session)
-        if !errors.isEmpty { throw .invalid(errors) }
-        if let request = action ?? submitAction(of: session) {
-            switch try await perform(request, in: session, submitting: true) {
-            case .cancel(let message): throw .cancelled(action: request.name, message: message)
-            case .proceed, .submit: break
-            }
-            // A handler may have changed values; they must still be valid.
-            let after = validate(session)
-            if !after.isEmpty { throw .invalid(after) }
+    /// The submit action's handler, which may change values (they must still be valid) or
+    /// cancel the submit.
+    func runSubmitAction(_ request: ActionRequest, in session: FormSession) async throws(FormEngineError) {
+        switch try await perform(request, in: session, submitting: true) {
+        case .cancel(let message): throw .cancelled(action: request.name, message: message)
+        case .proceed, .submit: break
         }
-        let values = session.storableValues
-        return try persist(form: form, valuesJSON: values.jsonString(), status: .final, draftID: draftID)
-    }
-
-    /// Saves what was entered so far without validating: a draft, to resume later.
-    /// With `draftID`, the draft is updated in place.
-    @discardableResult
-    public func saveDraft(_ session: FormSession, form: LoadedForm, draftID: Int64? = nil) throws(FormEngineError) -> StoredSubmission {
-        try persist(form: form, valuesJSON: session.storableValues.jsonString(), status: .draft, draftID: draftID)
-    }
-
-    /// A session for a stored draft: the form bound to `data`, with the draft's values set on top.
-    public func resumeDraft(id: Int64, form: LoadedForm, data: FormValue = .emptyObject) throws(FormEngineError) -> FormSession {
-        let stored: StoredSubmission?
-        do { stored = try store.submission(id: id) } catch { throw .storage(String(describing: error)) }
-        guard let stored else { throw .draftNotFound(id: id, reason: "no such submission") }
-        guard stored.status == .draft else { throw .draftNotFound(id: id, reason: "it is final, not a draft") }
-        guard stored.formName == form.name else {
-            throw .draftNotFound(id: id, reason: "it belongs to form '\(stored.formName)', not '\(form.name)'")
-        }
-        let session = try makeSession(for: form, data: data)
-        let values = (try? FormValue(json: stored.valuesJSON)) ?? .emptyObject
-        _ = fill(session, with: values)
-        return session
+        let after = session.validate()
+        if !after.isEmpty { throw .invalid(after) }
     }
 
     /// The form's single button action, which is what submitting it means.
@@ -66,29 +92,5 @@ extension FormEngine {
         let buttons = session.fields.filter { $0.element.kind == .button && $0.element.controllerAction != nil && !$0.isHidden }
         guard buttons.count == 1, let button = buttons.first, let name = button.element.controllerAction else { return nil }
         return ActionRequest(name: name, elementPath: button.key ?? name, elementKey: button.key)
-    }
-
-    func persist(form: LoadedForm, valuesJSON: String, status: SubmissionStatus, draftID: Int64?) throws(FormEngineError) -> StoredSubmission {
-        let definitionJSON = form.canonicalJSON
-        do {
-            return try store.write { transaction in
-                let version = try transaction.register(formName: form.name, definitionJSON: definitionJSON)
-                if let draftID {
-                    guard let existing = try transaction.submission(id: draftID), existing.status == .draft else {
-                        throw FormEngineError.draftNotFound(id: draftID, reason: "no draft with this id")
-                    }
-                    return status == .final
-                        ? try transaction.finalize(id: draftID, valuesJSON: valuesJSON)
-                        : try transaction.updateDraft(id: draftID, valuesJSON: valuesJSON)
-                }
-                return status == .final
-                    ? try transaction.saveFinal(formVersionID: version.id, valuesJSON: valuesJSON)
-                    : try transaction.saveDraft(formVersionID: version.id, valuesJSON: valuesJSON)
-            }
-        } catch let error as FormEngineError {
-            throw error
-        } catch {
-            throw .storage(String(describing: error))
-        }
     }
 }

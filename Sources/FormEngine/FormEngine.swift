@@ -2,22 +2,30 @@ import FormCore
 import FormStore
 import Synchronization
 
-/// What a service imports: load a definition, make sessions, route actions, validate and store.
+/// What a service imports: load a definition, then submit answers to it (validated, routed to
+/// action handlers, stored), or drive a live session field by field.
 ///
-/// Sendable and meant to be shared: one engine serves many concurrent tasks, each with its own
-/// `FormSession`; the store serializes writes.
+/// Sendable and meant to be shared: one engine serves many concurrent tasks. Register rules,
+/// transforms and functions before loading the forms that use them; a form is compiled with the
+/// registrations it was loaded under.
 public final class FormEngine: Sendable {
-    public let store: SubmissionStore
+    package let store: SubmissionStore
     let registry = Mutex(Registry())
+    /// Versions already registered in the store, by form name and content hash, so that a
+    /// submit after the first writes only its row.
+    let versions = Mutex<[VersionKey: Int64]>([:])
 
     struct Registry {
         var actions: [String: ActionHandler] = [:]
-        var validators = ValidatorRegistry()
-        var transforms = TransformRegistry()
-        var functions = ExpressionFunctions()
+        var form = FormRegistry()
     }
 
-    public init(store: SubmissionStore) {
+    struct VersionKey: Hashable {
+        var name: String
+        var contentHash: String
+    }
+
+    package init(store: SubmissionStore) {
         self.store = store
     }
 
@@ -37,61 +45,77 @@ public final class FormEngine: Sendable {
 
     /// A validation rule for `{"rule": "NAME"}`.
     public func registerValidator(_ name: String, _ rule: @escaping ValidatorRegistry.Rule) {
-        registry.withLock { $0.validators.register(name, rule) }
+        registry.withLock { $0.form.validators.register(name, rule) }
     }
 
     /// A transform for `"transform": ["NAME"]`.
     public func registerTransform(_ name: String, _ transform: @escaping TransformRegistry.Transform) {
-        registry.withLock { $0.transforms.register(name, transform) }
+        registry.withLock { $0.form.transforms.register(name, transform) }
     }
 
     /// A function expressions may call as `NAME(arguments)`.
     public func registerFunction(_ name: String, _ function: @escaping ExpressionFunctions.Function) {
-        registry.withLock { $0.functions.register(name, function) }
+        registry.withLock { $0.form.functions.register(name, function) }
     }
 
     public func hasHandler(for action: String) -> Bool {
         registry.withLock { $0.actions[ActionName.normalize(action)] != nil }
     }
 
-    // MARK: Definitions and sessions
+    // MARK: Forms
 
-    /// Loads a definition file (includes resolved) under the name of the file.
-    public func loadForm(path: String, name: String? = nil) throws(FormEngineError) -> LoadedForm {
-        do {
-            let loaded = try DefinitionLoader().load(path: path)
-            return LoadedForm(name: name ?? LoadedForm.name(forPath: path), definition: loaded.definition, warnings: loaded.warnings)
-        } catch {
-            throw .definition(error)
-        }
+    /// Loads a definition file (includes resolved) under the name of the file, and compiles it.
+    /// Refuses what `formctl check` refuses, and rules or transforms nobody registered.
+    public func loadForm(path: String, name: String? = nil, data: FormValue = .emptyObject) throws(FormEngineError) -> LoadedForm {
+        let loaded: DefinitionLoader.Loaded
+        do { loaded = try DefinitionLoader().load(path: path) } catch { throw .definition(error) }
+        return try loadForm(definition: loaded.definition, name: name ?? LoadedForm.name(forPath: path), data: data,
+                            warnings: loaded.warnings)
     }
 
-    /// A session of `form` bound to `data`. Every action the form names must have a handler:
-    /// an unrouted action is reported now, before anyone starts filling the form in.
-    public func makeSession(for form: LoadedForm, data: FormValue = .emptyObject) throws(FormEngineError) -> FormSession {
-        let (functions, transforms) = registry.withLock { ($0.functions, $0.transforms) }
-        let session: FormSession
-        do { session = try FormSession(definition: form.definition, data: data, functions: functions, transforms: transforms) } catch {
-            throw .definition(error)
+    /// Compiles a definition that did not come from a file (a database, a request); includes
+    /// must already be resolved (`DefinitionLoader().load(json:name:baseDirectory:)` does that).
+    public func loadForm(
+        definition: FormDefinition, name: String, data: FormValue = .emptyObject, warnings: [DefinitionIssue] = []
+    ) throws(FormEngineError) -> LoadedForm {
+        let registrations = registry.withLock { $0.form }
+        let compiled: CompiledForm
+        do { compiled = try CompiledForm(definition: definition, data: data, registry: registrations) } catch {
+            throw .definition(DefinitionError(issues: error.issues + warnings))
         }
-        let unrouted = unroutedActions(in: session)
-        if !unrouted.isEmpty { throw .unroutedActions(unrouted) }
-        return session
+        let canonical = definition.resolvedCanonicalJSON
+        return LoadedForm(name: name, definition: definition, warnings: warnings, compiled: compiled,
+                          canonicalJSON: canonical, contentHash: SHA256.hex(of: canonical))
     }
 
-    /// Actions the session's form names that no handler is registered for.
-    public func unroutedActions(in session: FormSession) -> [ActionUse] {
+    // MARK: Sessions
+
+    /// A live session of `form` (bound to `data` when given). Every action the form names must
+    /// have a handler: an unrouted action is reported now, before anyone starts filling it in.
+    public func makeSession(for form: LoadedForm, data: FormValue? = nil) throws(FormEngineError) -> FormSession {
+        try checkRouted(form)
+        return try form.compiled(for: data).makeSession().owned(by: form)
+    }
+
+    /// Actions the form names that no handler is registered for.
+    public func unroutedActions(in form: LoadedForm) -> [ActionUse] {
         let known = registry.withLock { Set($0.actions.keys) }
         var seen = Set<ActionUse>()
-        return session.actionUses.compactMap { use in
+        return form.compiled.actionUses.compactMap { use in
             let entry = ActionUse(name: use.name, path: use.path)
             guard !known.contains(use.name), seen.insert(entry).inserted else { return nil }
             return entry
         }
     }
 
-    /// Validation with the engine's registered rules.
-    public func validate(_ session: FormSession) -> [FieldError] {
-        session.validate(registry: registry.withLock { $0.validators })
+    func checkRouted(_ form: LoadedForm) throws(FormEngineError) {
+        let unrouted = unroutedActions(in: form)
+        if !unrouted.isEmpty { throw .unroutedActions(unrouted) }
+    }
+
+    /// The engine's form behind a session it made.
+    func loadedForm(of session: FormSession) throws(FormEngineError) -> LoadedForm {
+        guard let form = session.owner as? LoadedForm else { throw .foreignSession }
+        return form
     }
 }

@@ -16,6 +16,9 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
     case storage(String)
     /// A draft to resume that does not exist or is not a draft of this form.
     case draftNotFound(id: Int64, reason: String)
+    /// A session this engine did not make (`FormSession(definition:)`): it has no stored form
+    /// to submit under. Make sessions with `makeSession(for:)`.
+    case foreignSession
 
     public var description: String {
         switch self {
@@ -27,6 +30,7 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
         case .actionFailed(let action, let message): return "action \(action) failed: \(message)"
         case .storage(let message): return message
         case .draftNotFound(let id, let reason): return "draft \(id): \(reason)"
+        case .foreignSession: return "this session was not made by the engine (use makeSession(for:)), so it has no form to be stored under"
         }
     }
 }

@@ -1,21 +1,56 @@
 import FormCore
+import Synchronization
 
-/// A definition ready to fill: its name (the one submissions are stored under), the model,
-/// and its warnings.
-public struct LoadedForm: Sendable {
-    /// `signup` for `forms/signup.json`.
-    public var name: String
+/// A form ready for submissions: its definition (includes inlined) compiled with the engine's
+/// rules, transforms and functions, and its identity in the store (name, canonical JSON and the
+/// content hash that finds its version). Immutable and shared: load it once, submit to it from
+/// every request.
+public final class LoadedForm: Sendable {
+    /// The name submissions are stored under: `signup` for `forms/signup.json`.
+    public let name: String
+    /// The definition as loaded, includes inlined.
     public let definition: FormDefinition
-    public var warnings: [DefinitionIssue]
-    /// The definition as stored with each version, encoded once here rather than at every
-    /// submit (a service submits the same form many times).
+    /// What loading found but did not refuse (unknown properties, key paths the data lacks...).
+    public let warnings: [DefinitionIssue]
+    /// The definition compiled and bound to its data.
+    public let compiled: CompiledForm
+    /// The definition as stored with each version: the resolved form, so a change in an
+    /// included file is a new version too.
     public let canonicalJSON: String
+    /// SHA-256 of `canonicalJSON`: finds the version among all of the form's versions.
+    public let contentHash: String
+    /// Compilations of the same definition bound to other data (a session per user, say).
+    private let otherData = Mutex<[FormValue: CompiledForm]>([:])
+    /// Compilations for other data kept at most.
+    static let maximumOtherData = 16
 
-    public init(name: String, definition: FormDefinition, warnings: [DefinitionIssue] = []) {
+    init(name: String, definition: FormDefinition, warnings: [DefinitionIssue], compiled: CompiledForm,
+         canonicalJSON: String, contentHash: String)
+    {
         self.name = name
         self.definition = definition
         self.warnings = warnings
-        self.canonicalJSON = definition.canonicalJSON
+        self.compiled = compiled
+        self.canonicalJSON = canonicalJSON
+        self.contentHash = contentHash
+    }
+
+    /// The data the form was loaded with.
+    public var data: FormValue { compiled.data }
+
+    /// The form compiled for `data` (the loaded compilation when it is the same data).
+    func compiled(for data: FormValue?) throws(FormEngineError) -> CompiledForm {
+        guard let data, data != compiled.data else { return compiled }
+        if let kept = otherData.withLock({ $0[data] }) { return kept }
+        let made: CompiledForm
+        do { made = try CompiledForm(definition: definition, data: data, registry: compiled.registry) } catch {
+            throw .definition(error)
+        }
+        otherData.withLock { kept in
+            if kept.count >= Self.maximumOtherData { kept.removeAll(keepingCapacity: true) }
+            kept[data] = made
+        }
+        return made
     }
 
     /// The form name for a file path: its base name without `.json`.

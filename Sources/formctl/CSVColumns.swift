@@ -14,22 +14,17 @@ struct CSVColumns {
 
     init(definitionJSON: String) throws(DefinitionError) {
         let definition = try FormDefinition(json: definitionJSON)
-        let session = try FormSession(definition: definition)
-        // Repeats without items have no fields yet; one item each makes their templates show,
-        // so the repeat's column lands where its section stands. Nested repeats need a pass each.
-        for _ in 0..<4 {
-            let empty = session.repeats.filter { $0.count == 0 && $0.hasInputs }
-            if empty.isEmpty { break }
-            for info in empty { _ = try? session.appendItem(to: info.path) }
-        }
-        let repeatPaths = session.repeats.map(\.path).sorted { $0.count < $1.count }
-        let secure = Set(session.securePaths)
+        // The rules a service registered are not known here, and an export validates nothing.
+        let form = try CompiledForm(definition: definition, requiringRegistrations: false)
+        // Outermost repeat first (shortest path), so nested repeats stay inside its array; a
+        // repeat with no items still has its column, from its template's field.
+        let repeatPaths = form.repeats.map(\.path).sorted { $0.count < $1.count }
+        let secure = Set(form.securePaths)
         var seen = Set<String>()
         var columns: [Column] = []
-        for field in session.fields {
-            guard let path = field.path, !secure.contains(path) else { continue }
-            // Outermost repeat first (shortest path), so nested repeats stay inside its array.
-            let name = repeatPaths.first { path.hasPrefix($0 + ".") } ?? path
+        for field in form.fields {
+            guard let path = field.isTemplate ? field.repeatPath : field.path, !secure.contains(path) else { continue }
+            let name = repeatPaths.first { path == $0 || path.hasPrefix($0 + ".") } ?? path
             guard seen.insert(name).inserted, let parsed = try? ValuePath(parsing: name) else { continue }
             columns.append(Column(name: name, path: parsed))
         }

@@ -1,4 +1,5 @@
 import FormCore
+import FormEngine
 
 /// Reading the files a command is given: definitions (with includes) and data, each failure
 /// turned into the exit code the README documents.
@@ -12,6 +13,21 @@ enum FormInputs {
         } catch {
             error.issues.forEach { Terminal.printError($0.description) }
             let unreadable = error.issues.contains { $0.code == .unreadableFile }
+            throw CommandFailure.silent(unreadable ? .storage : .invalid)
+        }
+    }
+
+    /// Loads and compiles a definition through the engine (the form submissions go to): its
+    /// warnings printed, its errors printed with exit 1 (3 when a file cannot be read).
+    static func loadForm(_ path: String, engine: FormEngine, data: FormValue, printWarnings: Bool) throws -> LoadedForm {
+        do {
+            let form = try engine.loadForm(path: path, data: data)
+            if printWarnings { form.warnings.forEach { Terminal.printError($0.description) } }
+            return form
+        } catch {
+            guard case .definition(let definitionError) = error else { throw CommandFailure("formctl: \(error)", exitCode: .invalid) }
+            definitionError.issues.forEach { Terminal.printError($0.description) }
+            let unreadable = definitionError.issues.contains { $0.code == .unreadableFile }
             throw CommandFailure.silent(unreadable ? .storage : .invalid)
         }
     }

@@ -11,12 +11,12 @@ extension FormPrompter {
             let answer = try promptOnce(field)
             if let answer {
                 do { try session.setText(answer, forKey: path) } catch {
-                    say(style.red("  \(error.message)"))
+                    say(style.red("  \(error.message)\(inputHint(for: field))"))
                     continue
                 }
             }
             // Cross-field rules (matches) wait for the summary: the other field may be next.
-            let errors = engine.validate(session).filter { $0.path == path && $0.rule != "matches" }
+            let errors = session.validate().filter { $0.path == path && $0.rule != "matches" }
             if errors.isEmpty { return }
             errors.forEach { say(style.red("  \($0.message)")) }
         }
@@ -89,7 +89,7 @@ extension FormPrompter {
 
     /// `[3/12]`: this field's place among the visible fields a person fills.
     func positionText(of field: FieldInfo) -> String {
-        let askable = session.fields.filter { !$0.isHidden && !$0.isComputed && $0.isEnabled && $0.path != nil && $0.element.kind.isInput }
+        let askable = session.fields.filter(\.isAskable)
         let index = (askable.firstIndex { $0.path == field.path } ?? 0) + 1
         return style.cyan("[\(index)/\(askable.count)]")
     }
@@ -117,28 +117,24 @@ extension FormPrompter {
         }
     }
 
-    /// A value as the summary shows it: secrets masked, choices by their item.
+    /// A value as the summary shows it: secrets masked, choices by their item, and one line
+    /// per field (line breaks shown, not taken).
     func display(_ value: FormValue, for element: Element) -> String {
-        if element.isSecure { return (value.displayString ?? "").isEmpty ? "" : "••••••" }
-        switch element.kind {
-        case .radio, .segmented, .colorPicker:
-            if let values = element.values, let index = values.firstIndex(of: value), element.items.indices.contains(index) {
-                return element.items[index]
-            }
-            if let index = value.intValue, element.items.indices.contains(index) { return element.items[index] }
-            return value.displayString ?? ""
-        case .boolean:
-            return value.boolValue == true ? "yes" : "no"
-        case .picker where element.isSectionSelection:
-            let names = (value.arrayValue ?? []).compactMap { chosen in
-                element.selectionChoices.firstIndex(of: chosen).flatMap { element.items.indices.contains($0) ? element.items[$0] : nil }
-            }
-            return names.joined(separator: ", ")
-        case .multiline:
-            // One line per field in the summary: line breaks shown, not taken.
-            return (value.displayString ?? "").replacingOccurrences(of: "\n", with: " ⏎ ")
-        default:
-            return value.displayString ?? ""
+        FieldValueType(element).display(value, for: element).replacingOccurrences(of: "\n", with: " ⏎ ")
+    }
+
+    /// What to type instead, after the library's message of what is wrong with the value.
+    func inputHint(for field: FieldInfo) -> String {
+        switch FieldValueType(field.element) {
+        case .boolean: return "; answer y or n"
+        case .choice: return "; enter a number from 1 to \(field.element.items.count)"
+        case .selection: return "; enter numbers from 1 to \(field.element.items.count), separated by commas"
+        default: return ""
         }
     }
+}
+
+extension FieldInfo {
+    /// A field the walk asks for: visible, typed in, enabled, not a repeat's template.
+    var isAskable: Bool { !isHidden && !isComputed && isEnabled && path != nil && !isTemplate && element.kind.isInput }
 }

@@ -34,14 +34,14 @@ extension FormPrompter {
     }
 
     func summaryFields() -> [FieldInfo] {
-        session.fields.filter { !$0.isHidden && !$0.isComputed && $0.isEnabled && $0.path != nil && $0.element.kind.isInput }
+        session.fields.filter(\.isAskable)
     }
 
     /// Submits; on invalid values prints every error and returns false (back to the summary).
     @discardableResult
     func submitAndFinish() async throws -> Bool {
         do {
-            let stored = try await engine.submit(session, form: form, resumingDraft: draftID)
+            let stored = try await engine.submit(session, resumingDraft: draftID)
             if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) } else { Terminal.printOut("saved submission \(stored.id)") }
             return true
         } catch {
@@ -63,7 +63,7 @@ extension FormPrompter {
 
     func saveDraftAndFinish() throws {
         do {
-            let stored = try engine.saveDraft(session, form: form, draftID: draftID)
+            let stored = try engine.saveDraft(session, draftID: draftID)
             if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) } else { Terminal.printOut("saved draft \(stored.id)") }
         } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)

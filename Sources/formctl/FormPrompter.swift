@@ -1,6 +1,5 @@
 import FormCore
 import FormEngine
-import FormStore
 
 /// Walks a form in a terminal: sections in order, one prompt per visible input field fitted to
 /// its type, repeats that grow on request, then a summary to edit, save as draft, or submit.
@@ -37,7 +36,7 @@ struct FormPrompter {
         TerminalInput.restore()
         say("")
         do {
-            let stored = try engine.saveDraft(session, form: form, draftID: draftID)
+            let stored = try engine.saveDraft(session, draftID: draftID)
             say("interrupted: saved draft \(stored.id) (resume with: formctl fill \(formPath) --resume \(stored.id))")
             if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) }
         } catch {
@@ -62,9 +61,9 @@ struct FormPrompter {
         if let title = section.title { say("\n" + style.bold("== \(title) ==")) }
         var position = 0
         while true {
-            let fields = session.fields.filter { $0.sectionIndex == sectionIndex }
+            let fields = session.fields.filter { $0.sectionIndex == sectionIndex && !$0.isTemplate }
             if position >= fields.count {
-                guard let path = section.repeatPath, let info = session.repeats.first(where: { $0.path == path }), info.hasInputs,
+                guard let path = section.repeatPath, let info = session.repeats.first(where: { $0.path == path }), info.isGrowable,
                     info.maximumItems.map({ info.count < $0 }) ?? true
                 else { break }
                 let noun = singular(section.title ?? "item")

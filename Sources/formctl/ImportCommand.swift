@@ -1,8 +1,6 @@
 import ArgumentParser
 import FormCore
 import FormEngine
-import FormStore
-import Glibc
 
 /// `formctl import`: NDJSON answers, one submission per line, validated as `fill` validates
 /// them and stored in batches (one transaction and one prepared statement per batch).
@@ -46,41 +44,39 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try FormInputs.loadDefinition(form)
+        let engine = try database.openEngine()
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let loadedForm = LoadedForm(name: LoadedForm.name(forPath: form), definition: loaded.definition, warnings: loaded.warnings)
-        let store = try database.openStore()
-        let engine = FormEngine(store: store)
-        let workers = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let validation = try ParallelValidation(
-            makeValidator: { try ImportValidator(engine: engine, form: loadedForm, data: boundData) }, workers: workers)
+        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, printWarnings: true)
         let reader = try LineReader(path: file)
-        let writer = ImportBatchWriter(store: store, form: loadedForm, batchSize: allOrNothing ? Int.max : batchSize)
         let report = ImportReport(progress: ProgressBar(total: reader.fileSize))
-
+        let importer: SubmissionImporter
         do {
-            let deliver = { (number: Int, outcome: ImportValidator.Outcome) throws in
-                switch outcome {
-                case .store(let json): try writer.add(json)
-                case .refuse(let messages): try report.refuse(line: number, messages)
-                }
+            importer = try engine.makeImporter(
+                for: loaded, options: .init(batchSize: batchSize, allOrNothing: allOrNothing)
+            ) { line, errors in
+                // A standard error that cannot be written to has nobody to tell.
+                try? report.refuse(line: line, errors.map { $0.path.isEmpty ? $0.message : $0.description })
             }
+        } catch {
+            throw CommandFailure("formctl: \(error)", exitCode: .storage)
+        }
+        do {
             var lineNumber = 0
             try reader.forEachLine { line in
                 lineNumber += 1
                 guard !Self.isBlank(line) else { return }
                 report.lines += 1
-                try validation.add(line, number: lineNumber, deliver: deliver)
+                try importer.add(line, number: lineNumber)
                 report.progress.update(done: reader.bytesRead, lines: report.lines)
             }
-            try validation.drain(deliver)
-            if !(allOrNothing && report.refused > 0) { try writer.finish(chunkSize: batchSize) }
-        } catch let failure as CommandFailure {
-            writer.settle()
-            try? report.summary(stored: writer.stored, note: "stopped")
-            throw failure
+            try importer.finish()
+        } catch {
+            importer.settle()
+            try? report.summary(stored: importer.stored, note: "stopped")
+            if let failure = error as? CommandFailure { throw failure }
+            throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
-        try report.summary(stored: writer.stored, note: allOrNothing && report.refused > 0 ? "--all-or-nothing: nothing stored" : nil)
+        try report.summary(stored: importer.stored, note: allOrNothing && report.refused > 0 ? "--all-or-nothing: nothing stored" : nil)
         if report.refused > 0 { throw CommandFailure.silent(.invalid) }
     }
 

@@ -30,7 +30,11 @@ struct RenderCommand: ParsableCommand {
             // The outline shows the form as a person would see it: expressions evaluated,
             // hidden elements marked.
             let form: BoundForm
-            do { form = try FormSession(definition: loaded.definition, data: boundData).form } catch {
+            // Rules a host registers are not known here, and rendering runs none.
+            do {
+                form = try CompiledForm(definition: loaded.definition, data: boundData, requiringRegistrations: false)
+                    .makeSession().form
+            } catch {
                 error.issues.forEach { Terminal.printError($0.description) }
                 throw CommandFailure.silent(.invalid)
             }

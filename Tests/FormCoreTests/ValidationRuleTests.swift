@@ -57,9 +57,21 @@ struct ValidationRuleTests {
         Case(element: #"{"type": "entry", "key": "f", "validate": [{"rule": "email", "message": "we need your email"}]}"#, value: "x", rule: "email", message: "we need your email"),
         Case(element: #"{"type": "entry", "key": "f", "validate": [{"rule": "notAdmin"}]}"#, value: "admin", rule: "notAdmin", message: "is reserved"),
         Case(element: #"{"type": "entry", "key": "f", "validate": [{"rule": "notAdmin"}]}"#, value: "ann", rule: nil),
-        Case(element: #"{"type": "entry", "key": "f", "validate": [{"rule": "unregistered"}]}"#, value: "x", rule: "unregistered"),
         Case(element: #"{"type": "entry", "key": "f", "minLength": 5, "validate": [{"rule": "email"}]}"#, value: "", rule: nil),
     ]
+
+    /// A rule nobody registered cannot fail every submit later as the user's error: the form
+    /// is refused when it is compiled, naming the rule and where it is used.
+    @Test func unregisteredRuleRefusedWhenCompiled() throws {
+        let json = #"{"sections": [{"elements": [{"type": "entry", "key": "f", "validate": [{"rule": "unregistered"}]}]}]}"#
+        #expect {
+            _ = try makeSession(json, validators: Self.registry)
+        } throws: { error in
+            guard let error = error as? DefinitionError, let issue = error.errors.first else { return false }
+            return issue.code == .unknownRule && issue.path == "sections[0].elements[0].validate[0]"
+                && issue.message.contains("'unregistered'")
+        }
+    }
 
     static var registry: ValidatorRegistry {
         var registry = ValidatorRegistry()
@@ -69,9 +81,9 @@ struct ValidationRuleTests {
 
     @Test(arguments: cases)
     func rule(_ testCase: Case) throws {
-        let session = try makeSession(#"{"sections": [{"elements": [\#(testCase.element)]}]}"#)
+        let session = try makeSession(#"{"sections": [{"elements": [\#(testCase.element)]}]}"#, validators: Self.registry)
         try session.set(testCase.value, forKey: "f")
-        let errors = session.validate(registry: Self.registry)
+        let errors = session.validate()
         if let rule = testCase.rule {
             let error = try #require(errors.first, "expected \(rule)")
             #expect(errors.count == 1, "\(errors)")

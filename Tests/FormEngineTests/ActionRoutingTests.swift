@@ -30,8 +30,8 @@ struct ActionRoutingTests {
         let form = try harness.form(Self.form)
         let session = try harness.engine.makeSession(for: form)
         try session.set("ab-12", forKey: "code")
-        let stored = try await harness.engine.submit(session, form: form)
-        #expect(try FormValue(json: stored.valuesJSON)["code"] == "AB-12")
+        let stored = try await harness.engine.submit(session)
+        #expect(try FormValue(json: (try harness.storedJSON(stored.id)))["code"] == "AB-12")
     }
 
     @Test func aSwitchedBooleanFiresItsHandlerThroughTheEngine() async throws {
@@ -63,7 +63,7 @@ struct ActionRoutingTests {
         let session = try harness.engine.makeSession(for: form)
         try session.set("x", forKey: "code")
         await #expect {
-            try await harness.engine.submit(session, form: form)
+            try await harness.engine.submit(session)
         } throws: { error in
             guard case FormEngineError.actionFailed(let action, _) = error else { return false }
             return action == "onSave"
@@ -79,7 +79,7 @@ struct ActionRoutingTests {
         harness.engine.registerAction("onSave") { _ in calls.increment(); return .proceed }
         let form = try harness.form(Self.form)
         let session = try harness.engine.makeSession(for: form)
-        await #expect(throws: FormEngineError.self) { try await harness.engine.submit(session, form: form) }
+        await #expect(throws: FormEngineError.self) { try await harness.engine.submit(session) }
         #expect(calls.count == 0, "validation runs before handlers")
     }
 }

@@ -24,7 +24,7 @@ struct ConcurrencyTests {
                         let session = try engine.makeSession(for: form)
                         try session.set(.string("task\(task)"), forKey: "who")
                         try session.set(.int(n), forKey: "n")
-                        try await engine.submit(session, form: form)
+                        try await engine.submit(session)
                     }
                 }
             }

@@ -28,8 +28,14 @@ struct TestEngine {
         return try engine.loadForm(path: url.path)
     }
 
+    /// The values JSON of a submission as the database holds it.
+    func storedJSON(_ id: Int64) throws -> String {
+        guard let stored = try engine.store.submission(id: id) else { throw CocoaError(.fileNoSuchFile) }
+        return stored.valuesJSON
+    }
+
     func form(_ json: String, name: String = "test") throws -> LoadedForm {
-        LoadedForm(name: name, definition: try FormDefinition(json: json))
+        try engine.loadForm(definition: try FormDefinition(json: json), name: name)
     }
 }
 

@@ -24,8 +24,8 @@ struct SignupFormTests {
         let session = try filledSession(harness, form)
         try session.appendItem(to: "guests")
         try session.set("b@friends.io", forKey: "guests.1.email")
-        let stored = try await harness.engine.submit(session, form: form)
-        let values = try FormValue(json: stored.valuesJSON)
+        let stored = try await harness.engine.submit(session)
+        let values = try FormValue(json: (try harness.storedJSON(stored.id)))
         #expect(values["name"] == "Ada Lovelace")
         #expect(values["email"] == "ada@example.com")
         #expect(values["plan"] == "free")
@@ -44,14 +44,14 @@ struct SignupFormTests {
         try session.set("different!!", forKey: "passwordConfirmation")
         try session.set("team", forKey: "plan")
         try session.set("nope", forKey: "guests.0.email")
-        let errors = harness.engine.validate(session)
+        let errors = session.validate()
         let byPath = Dictionary(grouping: errors, by: \.path).mapValues { $0.map(\.rule) }
         #expect(byPath["name"] == ["minLength"])
         #expect(byPath["email"] == ["email"])
         #expect(byPath["password"] == ["matches"])
         #expect(byPath["company"] == ["required"], "company becomes required for the Team plan")
         #expect(byPath["guests.0.email"] == ["email"])
-        await #expect(throws: FormEngineError.self) { try await harness.engine.submit(session, form: form) }
+        await #expect(throws: FormEngineError.self) { try await harness.engine.submit(session) }
         #expect(try harness.engine.store.count() == 0)
     }
 
@@ -70,7 +70,7 @@ struct SignupFormTests {
             """)
         let session = try harness.engine.makeSession(for: form)
         try session.set("admin", forKey: "user")
-        #expect(harness.engine.validate(session) == [FieldError(path: "user", rule: "notReserved", message: "is reserved")])
+        #expect(session.validate() == [FieldError(path: "user", rule: "notReserved", message: "is reserved")])
         #expect(session.fields.last?.title == "ADMIN")
     }
 }

@@ -43,7 +43,7 @@ import Testing
         let tables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name",
             operation: "t") { $0.text(0) }
-        #expect(tables == ["form_versions", "forms", "schema_migrations", "submissions",
+        #expect(tables == ["form_versions", "form_versions_form_hash", "forms", "schema_migrations", "submissions",
                            "submissions_created_at", "submissions_form_status_id", "submissions_status_id"])
         let status = try Migrator(connection: connection).status()
         #expect(status.count == Migration.embedded.count)

@@ -18,9 +18,13 @@ import Testing
         #expect(try store.register(formName: "signup", definitionJSON: #"{"a":1}"#) == v1)
         let v2 = try store.register(formName: "signup", definitionJSON: #"{"a":2}"#)
         #expect(v2.version == 2 && v2.id != v1.id)
-        // Back to the first definition: a new latest version, not a silent return to version 1.
-        let v3 = try store.register(formName: "signup", definitionJSON: #"{"a":1}"#)
-        #expect(v3.version == 3 && v3.contentHash == v1.contentHash)
+        // Back to the first definition: its version again, found by content hash among all
+        // versions, so alternating definitions do not mint a version per switch.
+        let again = try store.register(formName: "signup", definitionJSON: #"{"a":1}"#)
+        #expect(again == v1)
+        #expect(try store.register(formName: "signup", definitionJSON: #"{"a":2}"#) == v2)
+        let v3 = try store.register(formName: "signup", definitionJSON: #"{"a":3}"#)
+        #expect(v3.version == 3)
         #expect(try store.register(formName: "login", definitionJSON: #"{"a":1}"#).version == 1)
         #expect(try store.latestVersion(formName: "signup") == v3)
         #expect(try store.latestVersion(formName: "nope") == nil)

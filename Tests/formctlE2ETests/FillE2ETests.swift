@@ -70,15 +70,25 @@ import Testing
 
     @Test func setWinsOverAnswersAndGrowsRepeats() throws {
         let result = try CommandRunner.run(
-            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "name=Grace", "--set", "guests.2.email=x@y.io",
-             "--set", "newsletter=yes", "--set", "plan=2"],
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "name=Grace", "--set", "guests.1.email=x@y.io",
+             "--set", "guests.2.email=z@y.io", "--set", "newsletter=yes", "--set", "plan=2"],
             stdin: Self.goodAnswers)
         #expect(result.exitCode == 0, "\(result)")
         let stored = try rows("select values_json from submissions")
         #expect(stored.contains(#""name":"Grace""#))
         #expect(stored.contains(#""plan":"pro""#))
         #expect(stored.contains(#""newsletter":true"#))
-        #expect(stored.contains(#""guests":[{"email":"charles@babbage.org"},{"email":null},{"email":"x@y.io"}]"#), "\(stored)")
+        #expect(stored.contains(#""guests":[{"email":"charles@babbage.org"},{"email":"x@y.io"},{"email":"z@y.io"}]"#), "\(stored)")
+    }
+
+    /// `--set` adds the next item of a repeat, never skips one: a gap would store an item
+    /// nobody filled in.
+    @Test func setCannotSkipRepeatItems() throws {
+        let result = try CommandRunner.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "guests.2.email=x@y.io"], stdin: Self.goodAnswers)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderr == "guests.2.email: guests has 1 item; the next one is guests.1\n", "\(result)")
+        #expect(try rows("select count(*) from submissions") == "0\n")
     }
 
     @Test func tooManyRepeatItemsAreOneErrorNotOnePerItem() throws {
@@ -88,8 +98,8 @@ import Testing
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderr == "guests: has 25 items; at most 10 are allowed\n", "\(result)")
         let huge = try CommandRunner.run(["fill", Self.signup, "--db", db, "--set", "guests.99999999.email=a@b.co"])
-        #expect(huge.exitCode == 2, "\(huge)")
-        #expect(huge.stderr.contains("one --set adds at most 1000"), "\(huge)")
+        #expect(huge.exitCode == 1, "\(huge)")
+        #expect(huge.stderr.contains("guests.99999999.email: guests has 0 items; the next one is guests.0"), "\(huge)")
     }
 
     @Test func aSecretCannotComeFromTheCommandLine() throws {

@@ -3,29 +3,56 @@ import OrderedCollections
 extension Element {
     /// The element as QuickDialog JSON: `type` first, then the properties in the author's order,
     /// then nested sections.
-    public var encoded: FormValue {
-        if include != nil { return .object(properties) }
+    public var encoded: FormValue { encoded(inliningIncludes: false) }
+
+    /// With `inliningIncludes`, an include carries its file's content under `included`, so the
+    /// JSON stands on its own and changes whenever an included file does.
+    public func encoded(inliningIncludes: Bool) -> FormValue {
+        if let include { return include.encoded(properties, inlining: inliningIncludes) }
         var object = OrderedDictionary<String, FormValue>()
         if !typeName.isEmpty { object["type"] = .string(typeName) }
         for (name, value) in properties { object[name] = value }
-        if let sections { object["sections"] = .array(sections.map(\.encoded)) }
-        if let sectionTemplate { object["sectionTemplate"] = sectionTemplate.encoded }
+        if let sections { object["sections"] = .array(sections.map { $0.encoded(inliningIncludes: inliningIncludes) }) }
+        if let sectionTemplate { object["sectionTemplate"] = sectionTemplate.encoded(inliningIncludes: inliningIncludes) }
         return .object(object)
     }
 }
 
 extension Section {
-    public var encoded: FormValue {
-        if include != nil { return .object(properties) }
+    public var encoded: FormValue { encoded(inliningIncludes: false) }
+
+    public func encoded(inliningIncludes: Bool) -> FormValue {
+        if let include { return include.encoded(properties, inlining: inliningIncludes) }
         var object = OrderedDictionary<String, FormValue>()
         if let typeName { object["type"] = .string(typeName) }
         for (name, value) in properties { object[name] = value }
-        if let elements { object["elements"] = .array(elements.map(\.encoded)) }
-        if let elementTemplate { object["elementTemplate"] = elementTemplate.encoded }
-        if let beforeTemplateElements { object["beforeTemplateElements"] = .array(beforeTemplateElements.map(\.encoded)) }
-        if let afterTemplateElements { object["afterTemplateElements"] = .array(afterTemplateElements.map(\.encoded)) }
+        func list(_ elements: [Element]) -> FormValue { .array(elements.map { $0.encoded(inliningIncludes: inliningIncludes) }) }
+        if let elements { object["elements"] = list(elements) }
+        if let elementTemplate { object["elementTemplate"] = elementTemplate.encoded(inliningIncludes: inliningIncludes) }
+        if let beforeTemplateElements { object["beforeTemplateElements"] = list(beforeTemplateElements) }
+        if let afterTemplateElements { object["afterTemplateElements"] = list(afterTemplateElements) }
         return .object(object)
     }
+}
+
+extension Include {
+    /// The include's own properties, and with `inlining` its content under `included`: sections
+    /// as `{"sections": [...]}` (a whole form's or one section's), an element as it is.
+    func encoded(_ properties: OrderedDictionary<String, FormValue>, inlining: Bool) -> FormValue {
+        var object = properties
+        object.removeValue(forKey: Self.inlinedKey)
+        guard inlining, let content else { return .object(object) }
+        switch content {
+        case .element(let element):
+            object[Self.inlinedKey] = element.encoded(inliningIncludes: true)
+        case .sections(let sections):
+            object[Self.inlinedKey] = .object(["sections": .array(sections.map { $0.encoded(inliningIncludes: true) })])
+        }
+        return .object(object)
+    }
+
+    /// The key under which a stored definition carries an included file's content.
+    public static let inlinedKey = "included"
 }
 
 extension FormDefinition {
@@ -57,6 +84,11 @@ extension FormDefinition {
     }
 
     /// Canonical JSON: compact, keys in the author's order. Two loads of the same file give the
-    /// same text, so it identifies a version of the form.
+    /// same text.
     public var canonicalJSON: String { encoded.jsonString() }
+
+    /// Canonical JSON with every include's content inlined (under `included`): what identifies a
+    /// version of the form, since a change in an included file changes it too. It decodes on
+    /// its own, without the included files.
+    public var resolvedCanonicalJSON: String { root.encoded(inliningIncludes: true).jsonString() }
 }

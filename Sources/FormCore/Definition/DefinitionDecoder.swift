@@ -165,7 +165,19 @@ public struct DefinitionDecoder {
         if let shared = object["shared_data"], !(shared.objectValue != nil || shared.stringValue != nil) {
             report(.error, .wrongValueType, join(path, "shared_data"), "expected an object or an \"@{keyPath}\" string, found \(shared.typeName)")
         }
-        return Include(path: file, sharedData: object["shared_data"])
+        var include = Include(path: file, sharedData: object["shared_data"])
+        // A stored definition carries each included file's content: decoded here, not read.
+        if let inlined = object[Include.inlinedKey] {
+            let inlinedPath = join(path, Include.inlinedKey)
+            if inlined["sections"] != nil || inlined["sectionTemplate"] != nil {
+                include.content = .sections(decodeElement(inlined, path: inlinedPath, depth: 0, isRoot: true).sections ?? [])
+            } else if inlined["elements"] != nil || inlined["elementTemplate"] != nil {
+                include.content = .sections([decodeSection(inlined, path: inlinedPath, depth: 1)])
+            } else {
+                include.content = .element(decodeElement(inlined, path: inlinedPath, depth: 2))
+            }
+        }
+        return include
     }
 
     mutating func checkProperty(_ name: String, _ value: FormValue, path: String, known: [String: PropertyType], owner: String) {

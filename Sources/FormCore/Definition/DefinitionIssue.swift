@@ -9,6 +9,7 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case unknownProperty, sectionsNotAllowed, iterateWithoutTemplate, invalidExpression
         case includeNotFound, includeCycle, includeInvalid, bindingScriptRefused
         case unknownAction, missingDataPath, duplicateKey, expressionCycle
+        case unknownRule, unknownTransform
     }
 
     public var severity: Severity

@@ -6,12 +6,22 @@ public struct DefinitionLint {
     public var knownActions: Set<String>?
     public var knownRules: Set<String>
     public var knownTransforms: Set<String>
+    /// Whether `knownRules` and `knownTransforms` are all there will be (a host compiling a form
+    /// has registered everything): then an unknown one is an error, else a warning, since the
+    /// host that fills the form may still register it.
+    public var registrationsComplete: Bool
 
-    public init(knownActions: Set<String>? = nil, knownRules: Set<String> = [], knownTransforms: Set<String> = Set(TransformRegistry().names)) {
+    public init(
+        knownActions: Set<String>? = nil, knownRules: Set<String> = [], knownTransforms: Set<String> = Set(TransformRegistry().names),
+        registrationsComplete: Bool = false
+    ) {
         self.knownActions = knownActions
         self.knownRules = knownRules
         self.knownTransforms = knownTransforms
+        self.registrationsComplete = registrationsComplete
     }
+
+    var unknownSeverity: DefinitionIssue.Severity { registrationsComplete ? .error : .warning }
 
     public func lint(_ definition: FormDefinition) -> [DefinitionIssue] {
         var issues: [DefinitionIssue] = []
@@ -86,7 +96,7 @@ public struct DefinitionLint {
                     switch rule.kind {
                     case .custom(let ruleName, _) where !knownRules.contains(ruleName):
                         let hint = Suggestion.clause(for: ruleName, in: ValidationRule.builtInNames + knownRules.sorted())
-                        issues.append(DefinitionIssue(.warning, .unknownProperty, path: entryPath,
+                        issues.append(DefinitionIssue(unknownSeverity, .unknownRule, path: entryPath,
                                                       message: "unknown validation rule '\(ruleName)' (the host must register it)\(hint)", file: file))
                     case .expression(let test):
                         checkExpression(test, path: join(entryPath, "test"), file: file, issues: &issues)
@@ -101,7 +111,7 @@ public struct DefinitionLint {
             for (index, entry) in (value.arrayValue ?? []).enumerated() {
                 guard let transform = entry.stringValue, !knownTransforms.contains(transform) else { continue }
                 let hint = Suggestion.clause(for: transform, in: knownTransforms.sorted())
-                issues.append(DefinitionIssue(.warning, .unknownProperty, path: "\(path)[\(index)]",
+                issues.append(DefinitionIssue(unknownSeverity, .unknownTransform, path: "\(path)[\(index)]",
                                               message: "unknown transform '\(transform)'\(hint)", file: file))
             }
         case "bind", "include", "shared_data", "bindingScript":

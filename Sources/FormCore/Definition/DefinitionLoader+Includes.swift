@@ -56,6 +56,8 @@ extension DefinitionLoader {
         _ include: Include, directory: String, stack: [String], path: String, file: String,
         issues: inout [DefinitionIssue]
     ) -> IncludedContent? {
+        // A stored definition carries its includes' content; nothing is read for those.
+        if let content = include.content { return content }
         let target = include.path.hasPrefix("/") ? include.path : directory + "/" + include.path
         let normalized = Self.normalize(target)
         let includePath = join(path, "include")

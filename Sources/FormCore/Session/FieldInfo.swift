@@ -17,6 +17,9 @@ public struct FieldInfo: Sendable {
     public var itemIndex: Int?
     /// The repeat's path when the element was built from a template (`guests`).
     public var repeatPath: String?
+    /// A repeat's template rather than an item's element: what each new item of `repeatPath`
+    /// holds. It has no path and no value until an item is added.
+    public var isTemplate: Bool = false
 
     public var key: String? { element.key }
     public var title: String? { element.title }

@@ -16,13 +16,46 @@ extension FormSession {
 
     /// Sets a field from text a person typed, parsed for the field's type.
     public func setText(_ text: String, forKey path: String) throws(SessionError) {
-        let element = try state.withLock { state throws(SessionError) in
-            state.elements[try state.elementIndex(for: path)].element
+        let listening = observers.withLock { !$0.byKey.isEmpty }
+        let result = state.withLock { state -> Result<FormChange?, SessionError> in
+            Result { () throws(SessionError) in
+                let changed = try state.setText(text, at: path)
+                guard listening, !changed.isEmpty else { return nil }
+                return FormChange(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
+            }
         }
-        switch FieldValueParser.parse(text, for: element) {
-        case .success(let value): try set(value, forKey: path)
-        case .failure(let error): throw SessionError(path: path, message: error.message)
+        if let change = try result.get() { deliver(change) }
+    }
+
+    /// Applies an answers object (keyed by element key, repeats as arrays of objects): repeats
+    /// grow to fit, answers are read for their fields' types. Returns every answer that could
+    /// not be used; those stay errors of the session (`answerErrors`, and a submit refuses
+    /// them) until their field gets a valid value.
+    @discardableResult
+    public func apply(answers: FormValue) -> [FieldError] {
+        let errors = state.withLock { $0.apply(answers: answers) }
+        deliver(FormChange(paths: [""], actions: []))
+        return errors
+    }
+
+    /// Applies values to start from (a draft's), like answers; what no longer fits the form is
+    /// returned as notices of what was dropped, not kept as errors of the session.
+    public func apply(startingValues: FormValue) -> [FieldError] {
+        let notices = state.withLock { $0.apply(answers: startingValues, recording: false) }.map(CompiledForm.notice)
+        deliver(FormChange(paths: [""], actions: []))
+        return notices
+    }
+
+    /// Applies one override, as `--set KEY=TEXT` does: the text read for the field's type; the
+    /// next item of a repeat may be added, a secure field may not be given.
+    public func apply(override key: String, text: String) -> FieldError? {
+        let error = state.withLock { state -> FieldError? in
+            let error = state.apply(override: key, text: text)
+            if let error { state.inputErrors[error.path] = error }
+            return error
         }
+        deliver(FormChange(paths: [key], actions: []))
+        return error
     }
 
     /// Runs several sets with one notification at the end (a binding group).
@@ -40,11 +73,12 @@ extension FormSession {
         return try body()
     }
 
-    /// Back to the values the form had when it was bound.
+    /// Back to the values the form had when it was bound (items added to repeats stay).
     public func reset() {
         let paths = state.withLock { state -> [String] in
             let before = state.values
-            state.values = state.defaults
+            state.values = state.structure.defaults
+            state.inputErrors = [:]
             state.evaluateAll()
             return before == state.values ? [] : [""]
         }
@@ -54,7 +88,7 @@ extension FormSession {
     /// Adds an empty item to the repeat at `path` ("Add another guest?"); returns its index.
     @discardableResult
     public func appendItem(to path: String) throws(SessionError) -> Int {
-        let index = try state.withLock { state throws(SessionError) in try state.appendItem(to: path) }
+        let index = try state.withLock { state throws(SessionError) in try state.appendItems(to: path, count: 1) }
         deliver(FormChange(paths: [path], actions: []))
         return index
     }
@@ -76,7 +110,7 @@ extension FormSession {
     /// Chooses a button: returns the action it fires, if any.
     public func press(_ key: String) throws(SessionError) -> ActionRequest? {
         try state.withLock { state throws(SessionError) -> ActionRequest? in
-            guard let index = state.elements.firstIndex(where: { $0.element.key == key || $0.valuePath?.dotted == key }) else {
+            guard let index = state.elements.firstIndex(where: { $0.element.key == key || $0.dottedPath == key }) else {
                 throw SessionError(path: key, message: "no element has this key")
             }
             let element = state.elements[index].element
@@ -85,9 +119,10 @@ extension FormSession {
         }
     }
 
-    /// Validates every visible field and returns every error at once.
-    public func validate(registry: ValidatorRegistry = ValidatorRegistry()) -> [FieldError] {
-        state.withLock { $0.validate(registry: registry) }
+    /// Every error at once: answers that could not be used, then what validation finds in the
+    /// visible fields (with the rules the form was compiled with).
+    public func validate() -> [FieldError] {
+        state.withLock { $0.validate() }
     }
 
     // MARK: Observing
@@ -143,7 +178,7 @@ extension FormSession {
 extension SessionState {
     /// A boolean switched or a choice changed fires the element's `controllerAction`.
     func actionsFired(by path: ValuePath?) -> [ActionRequest] {
-        guard let path, let index = elementByPath[path.dotted] else { return [] }
+        guard let path, let index = structure.elementByPath[path.dotted] else { return [] }
         let element = elements[index].element
         guard let name = element.controllerAction,
             element.kind == .boolean || element.kind.isA(.radio) || element.kind == .picker

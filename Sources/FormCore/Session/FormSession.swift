@@ -1,8 +1,17 @@
 import Synchronization
 
-/// One form being filled: its values, its live properties and its observers. Thread-safe: every
-/// read and write goes through one lock, and observers are called after it is released.
+/// One form being filled, live: its values, its live properties and its observers, over a
+/// compiled form shared with every other session of it. Thread-safe: every read and write goes
+/// through one lock, and observers are called after it is released.
+///
+/// A terminal or a UI drives a session field by field; answers from a file or a request go
+/// through `CompiledForm.fill` (or the engine's submit) without one.
 public final class FormSession: Sendable {
+    /// The compiled form the session fills.
+    public let compiledForm: CompiledForm
+    /// What the engine that made the session knows of its form (its stored identity); nil for
+    /// a session made without one.
+    package let owner: (any Sendable)?
     let state: Mutex<SessionState>
     let observers = Mutex<Observers>(Observers())
 
@@ -14,19 +23,31 @@ public final class FormSession: Sendable {
         var pending = FormChange(paths: [], actions: [])
     }
 
-    /// Binds `definition` to `data` and evaluates its expressions; expression syntax errors and
-    /// cycles among computed values are definition errors.
-    public init(
+    /// Compiles `definition` bound to `data` and starts a session on it (a convenience for one
+    /// session; share a `CompiledForm` to make many).
+    public convenience init(
         definition: FormDefinition, data: FormValue = .emptyObject, functions: ExpressionFunctions = ExpressionFunctions(),
-        transforms: TransformRegistry = TransformRegistry()
+        transforms: TransformRegistry = TransformRegistry(), validators: ValidatorRegistry = ValidatorRegistry()
     ) throws(DefinitionError) {
-        let initial = try SessionState(definition: definition, data: data, functions: functions, transforms: transforms)
-        state = Mutex(initial)
+        let registry = FormRegistry(validators: validators, transforms: transforms, functions: functions)
+        let form = try CompiledForm(definition: definition, data: data, registry: registry)
+        self.init(form: form, state: SessionState(form: form, structure: form.base))
+    }
+
+    init(form: CompiledForm, state: SessionState, owner: (any Sendable)? = nil) {
+        compiledForm = form
+        self.owner = owner
+        self.state = Mutex(state)
+    }
+
+    /// The same session's state under another owner (the engine tags the sessions it makes).
+    package func owned(by owner: any Sendable) -> FormSession {
+        FormSession(form: compiledForm, state: state.withLock { $0 }, owner: owner)
     }
 
     // MARK: Reading
 
-    /// All current values, keyed as `fetchValueIntoObject` keys them.
+    /// All current values, secure fields included.
     public var values: FormValue { state.withLock { $0.values } }
 
     public func value(forKey path: String) -> FormValue? {
@@ -36,7 +57,7 @@ public final class FormSession: Sendable {
     /// The form bound to its data, with the current values and live properties written in.
     public var form: BoundForm {
         state.withLock { state in
-            var form = state.form
+            var form = state.structure.form
             var counter = 0
             // Section selections are synthesized fields with no element in the tree.
             let treeIndexes = state.elements.indices.filter { !state.elements[$0].element.isSectionSelection }
@@ -47,32 +68,26 @@ public final class FormSession: Sendable {
         }
     }
 
-    /// Every element in definition order, with its live state.
+    /// Every element in definition order, with its live state, and each repeat's template.
     public var fields: [FieldInfo] { state.withLock { $0.fieldInfos() } }
-
-    /// The fields answers can name, computed once per form structure: what `fill` walks for
-    /// every answers object, without resolving every element each time.
-    public var answerTargets: [AnswerTarget] { state.withLock { $0.answerTargets } }
 
     public var sections: [SectionInfo] { state.withLock { $0.sectionInfos() } }
 
     public var repeats: [RepeatInfo] { state.withLock { $0.repeats } }
 
-    /// Values to store: hidden fields left out. Secure fields are still here (validation and
-    /// action handlers need them); the engine drops them before anything is stored.
-    public var submissionValues: FormValue { state.withLock { $0.submissionValues() } }
+    /// The values of visible fields, secure fields included: what validation and action
+    /// handlers see.
+    public var visibleValues: FormValue { state.withLock { $0.submissionValues() } }
 
-    /// Values to store: hidden and secure fields left out. Secrets reach validation and action
-    /// handlers through `values`; they never reach storage.
-    public var storableValues: FormValue { state.withLock { $0.storableValues() } }
+    /// What a store gets: visible fields without the secure ones. Secrets reach validation and
+    /// handlers through `values`; never storage.
+    public var valuesToStore: FormValue { state.withLock { $0.storableValues() } }
 
-    /// Paths answers may name, and those of them computed by expressions (which may not be answered).
-    public var answerPaths: (all: Set<String>, computed: Set<String>) {
-        state.withLock { ($0.answerPaths, $0.computedAnswerPaths) }
-    }
+    /// Dotted paths of the fields that are secure now, whose values must never be stored or logged.
+    public var securePaths: [String] { state.withLock { $0.securePaths } }
 
-    /// Dotted paths of secure fields, which must never be stored or logged.
-    public var securePaths: [String] { state.withLock { $0.securePaths.map(\.dotted) } }
+    /// Answers that could not be used and have not been corrected since: a submit refuses them.
+    public var answerErrors: [FieldError] { state.withLock { Array($0.inputErrors.values) } }
 
     /// The bound data with the current values written back through every `bind` pair.
     public var dataWrittenBack: FormValue {
@@ -89,7 +104,7 @@ public final class FormSession: Sendable {
     public var evaluationErrors: [String: String] { state.withLock { $0.evaluationErrors } }
 
     /// Every action name the form uses, with the field it is on.
-    public var actionUses: [(name: String, path: String)] { state.withLock { $0.actionUses } }
+    public var actionUses: [(name: String, path: String)] { state.withLock { $0.structure.actionUses } }
 
     static func replaceElements(in root: Element, counter: inout Int, _ resolve: (Int) -> Element) -> Element {
         var root = root

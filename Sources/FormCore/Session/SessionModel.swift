@@ -1,10 +1,12 @@
 /// One element of a session's form, flattened in definition order, with where its value lives.
 struct SessionElement: Sendable {
     var element: Element
-    /// Index of the section the element sits in (in `SessionState.sections`).
+    /// Index of the section the element sits in (in `FormStructure.sections`).
     var sectionIndex: Int
     /// The path of the element's value in the values object, for keyed value-bearing elements.
     var valuePath: ValuePath?
+    /// `valuePath.dotted`, kept because answers, errors and lookups all use the dotted form.
+    var dottedPath: String?
     /// The repeat item the element was built from (`guests[1]`), for sibling lookups.
     var itemPath: ValuePath?
     /// The data item the element was bound to, for expressions that read the iterate item.
@@ -16,6 +18,12 @@ struct SessionElement: Sendable {
     var staticHidden: Bool? = nil
     /// The element's `validate` rules, parsed once rather than at every validation.
     var rules: [ValidationRule] = []
+    /// The tests of its `expression` rules, compiled once.
+    var tests: [String: PropertyExpression] = [:]
+    /// How the element's value is given, checked and shown.
+    var valueType: FieldValueType
+    /// The element's `transform` names, applied to every value set.
+    var transforms: [String] = []
 }
 
 /// A section of a session's form.

@@ -1,72 +1,89 @@
-/// A repeat in a form being filled: a section built from `iterate:` over a collection.
-public struct RepeatInfo: Sendable, Hashable {
-    /// The collection's path in the data (and in the values): `guests`.
-    public var path: String
-    public var count: Int
-    /// The section's title, for prompts ("Add another guest?").
-    public var title: String?
-    /// Whether the template holds fields a person fills, so that items can be added.
-    public var hasInputs: Bool
-    public var minimumItems: Int?
-    public var maximumItems: Int?
-}
-
 extension SessionState {
-    var repeats: [RepeatInfo] {
-        sections.compactMap { entry in
-            guard let source = entry.section.repeatSource, !source.isDictionary, let template = source.template else { return nil }
-            let path = repeatPath(of: entry.section) ?? source.path
-            return RepeatInfo(
-                path: path.dotted, count: source.count, title: entry.section.title,
-                hasInputs: template.kind.isInput && template.key != nil,
-                minimumItems: entry.section.properties["minimumItems"]?.intValue,
-                maximumItems: entry.section.properties["maximumItems"]?.intValue)
-        }
+    var repeats: [RepeatInfo] { structure.repeats }
+
+    func repeatInfo(at text: String) throws(SessionError) -> RepeatInfo {
+        if let info = structure.repeats.first(where: { $0.path == text }) { return info }
+        let dotted = (try? ValuePath(parsing: text))?.dotted
+        if let dotted, let info = structure.repeats.first(where: { $0.path == dotted }) { return info }
+        throw SessionError(path: text, message: "no repeat section iterates this path")
     }
 
-    /// Adds an empty item to the repeat at `path` and rebuilds the form around it.
-    mutating func appendItem(to text: String) throws(SessionError) -> Int {
-        try appendItems(to: text, count: 1)
-    }
-
-    /// Adds `count` empty items with one rebuild (answers with many items would otherwise
-    /// rebuild the form once per item); returns the index of the first one. Stops at the
-    /// repeat's `maximumItems`.
+    /// Adds `count` empty items to the repeat at `path` with one change of structure (answers
+    /// with many items would otherwise rebuild the form once per item); returns the index of
+    /// the first. Refuses a list that comes with the data, and goes no further than
+    /// `maximumItems`.
     @discardableResult
     mutating func appendItems(to text: String, count: Int) throws(SessionError) -> Int {
-        guard let info = repeats.first(where: { $0.path == text }) else {
-            throw SessionError(path: text, message: "no repeat section iterates this path")
+        let info = try repeatInfo(at: text)
+        guard info.isGrowable else {
+            throw SessionError(path: info.path, message: "is a fixed list of \(info.count) item\(info.count == 1 ? "" : "s") from the data")
         }
         let room = info.maximumItems.map { $0 - info.count } ?? count
         if let maximum = info.maximumItems, room <= 0 {
-            throw SessionError(path: text, message: "at most \(maximum) items")
+            throw SessionError(path: info.path, message: "has \(info.count) items; at most \(maximum) are allowed")
         }
-        let path = (try? ValuePath(parsing: text)) ?? .this
-        for offset in 0..<max(0, min(count, room)) {
-            try? data.setValue(.emptyObject, at: path.appending(.index(info.count + offset)))
+        let adding = max(0, min(count, room))
+        guard adding > 0 else { return info.count }
+        if var data = customData {
+            for offset in 0..<adding { try? data.setValue(.emptyObject, at: info.valuePath.appending(.index(info.count + offset))) }
+            try restructure(customData: data)
+        } else {
+            var grown = shape
+            grown.added[info.valuePath, default: 0] += adding
+            try restructure(shape: grown)
         }
-        try rebuildKeepingValues()
         return info.count
     }
 
     /// Removes item `index` of the repeat at `path`; later items move up.
     mutating func removeItem(at index: Int, from text: String) throws(SessionError) {
-        guard let info = repeats.first(where: { $0.path == text }), index >= 0, index < info.count else {
-            throw SessionError(path: text, message: "no item \(index) to remove")
+        let info = try repeatInfo(at: text)
+        guard index >= 0, index < info.count else {
+            throw SessionError(path: info.path, message: "has no item \(index) to remove (it has \(info.count))")
         }
-        let path = (try? ValuePath(parsing: text)) ?? .this
-        data.removeValue(at: path.appending(.index(index)))
-        var kept = values
-        kept.removeValue(at: path.appending(.index(index)))
-        values = kept
-        try rebuildKeepingValues()
+        let itemPath = info.valuePath.appending(.index(index))
+        values.removeValue(at: itemPath)
+        var kept = inputErrors
+        for key in kept.keys where key == itemPath.dotted || key.hasPrefix(itemPath.dotted + ".") { kept.removeValue(forKey: key) }
+        inputErrors = kept
+        let added = shape.added[info.valuePath] ?? 0
+        if customData == nil, index >= info.count - added {
+            // An item the person added: the shape shrinks by one.
+            var shrunk = shape
+            shrunk.added[info.valuePath] = added - 1 == 0 ? nil : added - 1
+            try restructure(shape: shrunk)
+        } else {
+            var data = self.data
+            data.removeValue(at: itemPath)
+            try restructure(customData: data)
+        }
     }
 
-    mutating func rebuildKeepingValues() throws(SessionError) {
+    mutating func restructure(shape newShape: RepeatShape) throws(SessionError) {
+        guard let form else { throw SessionError(path: "", message: "this form cannot change its repeats") }
+        do { try adopt(form.structure(for: newShape)) } catch { throw SessionError(path: "", message: error.description) }
+        shape = newShape
+        customData = nil
+    }
+
+    mutating func restructure(customData data: FormValue) throws(SessionError) {
+        guard let form else { throw SessionError(path: "", message: "this form cannot change its repeats") }
+        do { try adopt(form.structure(forData: data)) } catch { throw SessionError(path: "", message: error.description) }
+        customData = data
+    }
+
+    /// Moves to another structure, keeping every value that still has a field, and evaluates
+    /// the live properties of the new one.
+    private mutating func adopt(_ next: FormStructure) throws(DefinitionError) {
         let previous = values
-        form = Binder.bind(definition, to: data)
-        do { try rebuild(keeping: previous) } catch {
-            throw SessionError(path: "", message: error.description)
+        structure = next
+        values = next.defaults
+        for entry in next.elements {
+            guard let path = entry.valuePath, let old = previous.value(at: path) else { continue }
+            try? values.setValue(old, at: path)
         }
+        resolved = next.initialResolved
+        evaluationErrors = next.initialErrors
+        evaluateAll()
     }
 }

@@ -1,29 +1,49 @@
 extension SessionState {
-    /// Validates every visible field and returns every error at once, in form order.
-    func validate(registry: ValidatorRegistry) -> [FieldError] {
+    /// Every error at once, in form order: answers that could not be used first, then what
+    /// validation finds in the other visible fields, then repeats with too few items. A field
+    /// whose answer was refused is not validated again, so one mistake is reported once.
+    func validate() -> [FieldError] {
+        var errors = Array(inputErrors.values)
+        let reported = inputErrors.keys
+        func isReported(_ path: String) -> Bool {
+            !reported.isEmpty && reported.contains { path == $0 || path.hasPrefix($0 + ".") || $0.isEmpty }
+        }
         let snapshot = self
         let validator = FieldValidator(
-            registry: registry, allValues: values,
+            registry: registry.validators, allValues: values,
             evaluateTest: { test, field in snapshot.evaluateTest(test, for: field) },
             siblingValue: { key, field in snapshot.siblingValue(key, of: field) })
-        var errors: [FieldError] = []
         for index in elements.indices {
-            guard let path = elements[index].valuePath, !isHidden(element: index) else { continue }
+            guard let path = elements[index].valuePath, let dotted = elements[index].dottedPath, !isHidden(element: index),
+                !isReported(dotted)
+            else { continue }
             // Only elements with live properties need resolving; the rest are checked as written.
-            let element = liveIndex[.element(index)] == nil ? elements[index].element : resolvedElement(index)
+            let element = structure.liveIndex[.element(index)] == nil ? elements[index].element : resolvedElement(index)
             let field = FieldValidator.Field(
                 element: element, path: path, value: values.value(at: path) ?? .null,
                 isRequired: isRequired(element: index), rules: elements[index].rules)
             errors += validator.validate(field)
         }
+        for info in structure.repeats {
+            guard let minimum = info.minimumItems, info.count < minimum, !isReported(info.path),
+                !isSectionHidden(info.sectionIndex)
+            else { continue }
+            errors.append(FieldError(path: info.path, rule: "minimumItems",
+                                     message: "must have at least \(minimum) item\(minimum == 1 ? "" : "s") (has \(info.count))"))
+        }
         return errors
+    }
+
+    func isSectionHidden(_ index: Int) -> Bool {
+        property("hidden", ofSection: index)?.isTruthy == true || property("visibility", ofSection: index)?.stringValue == "gone"
     }
 
     /// An `expression` rule's test, evaluated as the field's own expressions are.
     func evaluateTest(_ test: String, for field: FieldValidator.Field) -> Result<Bool, FieldInputError> {
-        guard let index = elementByPath[field.path.dotted] else { return .failure(FieldInputError("unknown field")) }
-        do {
-            let expression = try PropertyExpression(parsing: test)
+        guard let index = structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError("unknown field")) }
+        do throws(ExpressionError) {
+            let expression: PropertyExpression
+            if let compiled = elements[index].tests[test] { expression = compiled } else { expression = try PropertyExpression(parsing: test) }
             let context = expressionContext(for: .element(index))
             return .success(try expression.evaluate(in: context).isTruthy)
         } catch {
@@ -34,22 +54,11 @@ extension SessionState {
     /// Another field's value as `matches` sees it: the same repeat item first, then top level.
     func siblingValue(_ key: String, of field: FieldValidator.Field) -> FormValue? {
         guard let other = try? ValuePath(parsing: key) else { return nil }
-        if let index = elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
+        if let index = structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
             let value = values.value(at: itemPath.appending(other))
         {
             return value
         }
         return values.value(at: other)
-    }
-
-    /// Action names used by the form, with the JSON-ish place of each, for routing checks.
-    var actionUses: [(name: String, path: String)] {
-        var uses: [(String, String)] = []
-        for entry in elements {
-            let where_ = entry.valuePath?.dotted ?? entry.element.key ?? entry.element.title ?? entry.element.kind.rawValue
-            if let action = entry.element.controllerAction { uses.append((action, where_)) }
-            if let action = entry.element.controllerAccessoryAction { uses.append((action, where_)) }
-        }
-        return uses
     }
 }

@@ -1,30 +1,18 @@
 extension SessionState {
     /// A property of an element as it stands now: the live result when it is an expression.
     func property(_ name: String, ofElement index: Int) -> FormValue? {
-        if let liveIndex = liveIndex[.element(index)]?[name] { return resolved[liveIndex] }
+        if let liveIndex = structure.liveIndex[.element(index)]?[name] { return resolved[liveIndex] }
         return elements[index].element.properties[name]
     }
 
     func property(_ name: String, ofSection index: Int) -> FormValue? {
-        if let liveIndex = liveIndex[.section(index)]?[name] { return resolved[liveIndex] }
-        return sections[index].section.properties[name]
+        if let liveIndex = structure.liveIndex[.section(index)]?[name] { return resolved[liveIndex] }
+        return structure.sections[index].section.properties[name]
     }
 
     /// Hidden by `hidden`, by `visibility: gone`, or by an enclosing section or element.
     func isHidden(element index: Int) -> Bool {
         if let fixed = elements[index].staticHidden { return fixed }
-        return computeHidden(element: index)
-    }
-
-    /// `isHidden` when no live property of the element, its section or its parents decides it.
-    func hiddenIfStatic(element index: Int) -> Bool? {
-        var current: Int? = index
-        while let position = current {
-            let live = liveIndex[.element(position)] ?? [:]
-            let sectionLive = liveIndex[.section(elements[position].sectionIndex)] ?? [:]
-            for name in ["hidden", "visibility"] where live[name] != nil || sectionLive[name] != nil { return nil }
-            current = elements[position].parentIndex
-        }
         return computeHidden(element: index)
     }
 
@@ -46,15 +34,16 @@ extension SessionState {
         property("required", ofElement: index)?.isTruthy ?? false
     }
 
-    /// Whether the element's value is computed by an expression (and so not typed in).
-    func isComputed(element index: Int) -> Bool {
-        (liveIndex[.element(index)] ?? [:]).values.contains { live[$0].writes != nil }
+    /// Whether the element's value is never stored: `secureTextEntry` as it stands now, so an
+    /// expression there decides it for this submission.
+    func isSecure(element index: Int) -> Bool {
+        property("secureTextEntry", ofElement: index)?.isTruthy ?? false
     }
 
     /// The element with its live properties replaced by their current results.
     func resolvedElement(_ index: Int) -> Element {
         var element = elements[index].element
-        for (name, position) in liveIndex[.element(index)] ?? [:] {
+        for (name, position) in structure.liveIndex[.element(index)] ?? [:] {
             element.properties[name] = resolved[position]
         }
         if let path = elements[index].valuePath, let value = values.value(at: path) {
@@ -79,51 +68,79 @@ extension SessionState {
         }
     }
 
-    /// Sets a value by dotted key path; returns the paths that changed (the set one first).
+    /// Sets a field's value by dotted key path: transforms run, dependents are re-evaluated.
+    /// Returns the paths that changed (the set one first).
     mutating func set(_ value: FormValue, at text: String) throws(SessionError) -> [ValuePath] {
         let index = try elementIndex(for: text)
-        guard let path = elements[index].valuePath else {
-            throw SessionError(path: text, message: "this element holds no value")
+        guard let path = try writableField(index, named: text) else { return [] }
+        guard let changed = write(value, toField: index, at: path) else { return [] }
+        return [changed] + propagate([changed])
+    }
+
+    /// Sets a field from text as a person typed it, parsed for the field's type.
+    mutating func setText(_ text: String, at key: String) throws(SessionError) -> [ValuePath] {
+        let index = try elementIndex(for: key)
+        switch elements[index].valueType.parse(text, for: elements[index].element) {
+        case .success(let value): return try set(value, at: key)
+        case .failure(let error): throw SessionError(path: key, message: error.message)
         }
-        if isComputed(element: index) {
-            throw SessionError(path: text, message: "this value is computed by an expression and cannot be set")
+    }
+
+    /// The field's value path, if it may be set.
+    func writableField(_ index: Int, named text: String) throws(SessionError) -> ValuePath? {
+        guard let path = elements[index].valuePath else { throw SessionError(path: text, message: "this element holds no value") }
+        if structure.isComputed(element: index) {
+            throw SessionError(path: text, message: "is computed by the form and cannot be set")
         }
-        let names = elements[index].element.properties["transform"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let transformed = transforms.apply(names, to: value)
-        if values.value(at: path) == transformed { return [] }
+        return path
+    }
+
+    /// Writes a value (after the field's transforms) without re-evaluating anything; returns the
+    /// path when the value changed. A valid value clears an earlier input error for the field.
+    mutating func write(_ value: FormValue, toField index: Int, at path: ValuePath) -> ValuePath? {
+        let entry = elements[index]
+        if let dotted = entry.dottedPath, !inputErrors.isEmpty { inputErrors.removeValue(forKey: dotted) }
+        let transformed = entry.transforms.isEmpty ? value : registry.transforms.apply(entry.transforms, to: value)
+        if values.value(at: path) == transformed { return nil }
         try? values.setValue(transformed, at: path)
-        return [path] + propagate([path])
+        return path
     }
 
     func elementIndex(for text: String) throws(SessionError) -> Int {
         // Most callers already pass the dotted form; parse only when that misses.
-        if let index = elementByPath[text] { return index }
+        if let index = structure.elementByPath[text] { return index }
         let path: ValuePath
         do { path = try ValuePath(parsing: text) } catch {
             throw SessionError(path: text, message: error.message)
         }
-        guard let index = elementByPath[path.dotted] else {
-            let known = elementByPath.keys.sorted()
-            let hint = Suggestion.clause(for: path.dotted, in: known)
+        guard let index = structure.elementByPath[path.dotted] else {
+            let hint = Suggestion.clause(for: path.dotted, in: structure.elementByPath.keys.sorted())
             throw SessionError(path: text, message: "no field has this key\(hint)")
         }
         return index
     }
 
-    /// The values a submit stores: every field's value except those of hidden fields.
+    /// The values a submit stores and hands to actions: every field's value except those of
+    /// hidden fields. Secure fields are still here (validation and handlers need them).
     func submissionValues() -> FormValue {
         var result = values
-        for index in elements.indices.reversed() {
-            guard let path = elements[index].valuePath, isHidden(element: index) else { continue }
-            result.removeValue(at: path)
+        for index in structure.hideableElements.reversed() where isHidden(element: index) {
+            if let path = elements[index].valuePath { result.removeValue(at: path) }
         }
         return result
     }
 
-    /// What may be stored: the submission values without the secure fields.
+    /// What may be stored: the submission values without secure fields.
     func storableValues() -> FormValue {
         var result = submissionValues()
-        for path in securePaths { result.removeValue(at: path) }
+        for index in structure.secureCandidates.reversed() where isSecure(element: index) {
+            if let path = elements[index].valuePath { result.removeValue(at: path) }
+        }
         return result
+    }
+
+    /// Dotted paths of the fields that are secure now.
+    var securePaths: [String] {
+        structure.secureCandidates.filter { isSecure(element: $0) }.compactMap { elements[$0].dottedPath }
     }
 }

@@ -60,34 +60,25 @@ extension FieldValidator {
         }
     }
 
-    /// Radio, segmented and picker values must be among the element's items (or values).
+    /// Radio, segmented, select and picker values must be among the element's choices.
     func checkChoice(_ field: Field, fail: Fail) {
         let element = field.element
-        switch element.kind {
-        case .radio, .segmented, .colorPicker:
-            if let values = element.values {
-                if !values.contains(field.value) {
-                    fail("choice", "must be one of \(values.compactMap(\.displayString).joined(separator: ", "))", nil)
-                }
-            } else if let index = field.value.intValue {
-                if !element.items.indices.contains(index) { fail("choice", "must be one of the \(element.items.count) choices", nil) }
-            } else {
-                fail("choice", "must be one of \(element.items.joined(separator: ", "))", nil)
-            }
-        case .picker where element.isSectionSelection:
-            let choices = element.selectionChoices
+        switch FieldValueType(element) {
+        case .choice:
+            if case .failure(let error) = ChoiceList(element).checkStored(field.value) { fail("choice", error.message, nil) }
+        case .selection:
+            let list = ChoiceList(element)
             let chosen = field.value.arrayValue ?? [field.value]
-            if !chosen.allSatisfy(choices.contains) {
-                fail("choice", "must be among the \(choices.count) items", nil)
-            } else if chosen.count > 1 && element.properties["multipleAllowed"]?.boolValue == false {
-                fail("choice", "allows only one item", nil)
+            if !chosen.allSatisfy(list.stored.contains) {
+                fail("choice", "each choice must be one of \(list.describedChoices)", nil)
+            } else if chosen.count > 1 && !list.allowsMany {
+                fail("choice", "allows only one choice", nil)
             }
         case .picker:
-            let components = element.properties["items"]?.arrayValue ?? []
-            let flat = components.flatMap { $0.arrayValue ?? [$0] }
+            let items = FieldValueType.pickerItems(of: element)
             let chosen = field.value.arrayValue ?? [field.value]
-            if !flat.isEmpty, !chosen.allSatisfy({ choice in flat.contains { $0 == choice || $0.displayString == choice.displayString } }) {
-                fail("choice", "must be among the picker's items", nil)
+            if !items.isEmpty, !chosen.allSatisfy({ choice in items.contains { $0 == choice || $0.displayString == choice.displayString } }) {
+                fail("choice", "must be one of \(FieldValueType.list(items.compactMap(\.displayString)))", nil)
             }
         default:
             break

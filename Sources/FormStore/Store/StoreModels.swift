@@ -32,20 +32,23 @@ public struct StoredSubmission: Sendable, Equatable {
     /// Stable random v4 UUID, for references from outside this database.
     public let uuid: String
     public let formName: String
-    /// The form version the values were entered against.
+    /// The form version the values were validated against.
     public let version: Int
+    /// The `FormVersion.id` of that version, to load its definition.
+    public let formVersionID: Int64
     public let status: SubmissionStatus
     /// Millisecond precision, as stored.
     public let createdAt: Date
     public let updatedAt: Date
     public let valuesJSON: String
 
-    public init(id: Int64, uuid: String, formName: String, version: Int, status: SubmissionStatus,
+    public init(id: Int64, uuid: String, formName: String, version: Int, formVersionID: Int64, status: SubmissionStatus,
                 createdAt: Date, updatedAt: Date, valuesJSON: String) {
         self.id = id
         self.uuid = uuid
         self.formName = formName
         self.version = version
+        self.formVersionID = formVersionID
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -53,7 +56,7 @@ public struct StoredSubmission: Sendable, Equatable {
     }
 }
 
-/// One line of `formctl forms`: a form with its versions and submission counts.
+/// One line of `formctl list`: a form with its versions and submission counts.
 public struct FormSummary: Sendable, Equatable {
     public let name: String
     public let versions: Int

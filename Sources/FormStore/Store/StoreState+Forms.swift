@@ -1,10 +1,9 @@
 extension StoreState {
-    /// Stores `definitionJSON` as the form's newest version unless it already is.
-    ///
-    /// Only the latest version is compared: going back to an older definition (A, B, A) makes a
-    /// new version 3, so "latest version" always means "the definition in use now".
-    func register(formName: String, definitionJSON: String) throws -> FormVersion {
-        let hash = SHA256.hex(of: definitionJSON)
+    /// The version of `formName` whose definition is `definitionJSON`: an existing one with the
+    /// same content hash (whichever it is: going back to an earlier definition reuses its
+    /// version), else a new one numbered one past the highest.
+    func register(formName: String, definitionJSON: String, contentHash: String? = nil) throws -> FormVersion {
+        let hash = contentHash ?? SHA256.hex(of: definitionJSON)
         return try transaction {
             let formID: Int64
             if let existing = try connection.queryFirst(
@@ -16,9 +15,15 @@ extension StoreState {
                                    operation: "adding form \(formName)")
                 formID = connection.lastInsertRowID
             }
-            let latest = try latestVersion(formID: formID, formName: formName)
-            if let latest, latest.contentHash == hash { return latest }
-            let number = (latest?.version ?? 0) + 1
+            if let known = try connection.queryFirst(
+                Self.formVersionSelect + " WHERE v.form_id = ? AND v.content_hash = ? ORDER BY v.version LIMIT 1",
+                [.integer(formID), .text(hash)], operation: "looking up a version of form \(formName)", Self.formVersion) {
+                return known
+            }
+            let highest = try connection.queryFirst(
+                "SELECT coalesce(max(version), 0) FROM form_versions WHERE form_id = ?", [.integer(formID)],
+                operation: "numbering a new version of form \(formName)", { $0.int(0) }) ?? 0
+            let number = highest + 1
             try connection.run(
                 """
                 INSERT INTO form_versions (form_id, version, content_hash, definition_json, created_at)
@@ -34,12 +39,6 @@ extension StoreState {
     func latestVersion(formName: String) throws -> FormVersion? {
         try connection.queryFirst(
             Self.formVersionSelect + " WHERE f.name = ? ORDER BY v.version DESC LIMIT 1", [.text(formName)],
-            operation: "reading the latest version of form \(formName)", Self.formVersion)
-    }
-
-    private func latestVersion(formID: Int64, formName: String) throws -> FormVersion? {
-        try connection.queryFirst(
-            Self.formVersionSelect + " WHERE v.form_id = ? ORDER BY v.version DESC LIMIT 1", [.integer(formID)],
             operation: "reading the latest version of form \(formName)", Self.formVersion)
     }
 

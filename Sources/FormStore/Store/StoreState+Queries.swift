@@ -27,7 +27,7 @@ struct SubmissionFilter {
 extension StoreState {
     /// Column order is relied on by `storedSubmission(_:)` and `ExportRow`.
     static let submissionSelect = """
-        SELECT s.id, s.uuid, f.name, v.version, s.status, s.created_at, s.updated_at, s.values_json
+        SELECT s.id, s.uuid, f.name, v.version, s.status, s.created_at, s.updated_at, s.values_json, s.form_version_id
         FROM submissions s
         JOIN form_versions v ON v.id = s.form_version_id
         JOIN forms f ON f.id = s.form_id
@@ -61,7 +61,8 @@ extension StoreState {
         guard let status = SubmissionStatus(rawValue: row.text(4)) else { throw malformed("status", 4) }
         guard let created = row.withText(5, Timestamp.parse) else { throw malformed("created_at", 5) }
         guard let updated = row.withText(6, Timestamp.parse) else { throw malformed("updated_at", 6) }
-        return StoredSubmission(id: id, uuid: row.text(1), formName: row.text(2), version: row.int(3), status: status,
-                                createdAt: created, updatedAt: updated, valuesJSON: row.text(7))
+        return StoredSubmission(id: id, uuid: row.text(1), formName: row.text(2), version: row.int(3),
+                                formVersionID: row.int64(8), status: status, createdAt: created, updatedAt: updated,
+                                valuesJSON: row.text(7))
     }
 }

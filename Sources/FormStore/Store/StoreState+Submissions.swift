@@ -25,8 +25,8 @@ extension StoreState {
             return connection.lastInsertRowID
         }
         let date = Timestamp.parse(now) ?? Date()
-        return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, status: status,
-                                createdAt: date, updatedAt: date, valuesJSON: valuesJSON)
+        return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: formVersionID,
+                                status: status, createdAt: date, updatedAt: date, valuesJSON: valuesJSON)
     }
 
     /// Many final submissions through one prepared statement in one transaction (`import`).
@@ -56,15 +56,24 @@ extension StoreState {
         }
     }
 
-    /// Replaces a draft's values, and makes it final if `finalize` is set. Final submissions
-    /// are refused: they are the record of what was submitted.
-    func updateDraft(id: Int64, valuesJSON: String, finalize: Bool) throws -> StoredSubmission {
+    /// Replaces a draft's values, and makes it final if `finalize` is set. With a version, the
+    /// draft moves to it: values are always stored against the definition they were validated
+    /// with. Final submissions are refused: they are the record of what was submitted.
+    func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool) throws -> StoredSubmission {
         try transaction {
-            try connection.run(
-                "UPDATE submissions SET values_json = ?, updated_at = ?, status = ? WHERE id = ? AND status = 'draft'",
-                [.text(valuesJSON), .text(Timestamp.now()),
-                 .text(finalize ? SubmissionStatus.final.rawValue : SubmissionStatus.draft.rawValue), .integer(id)],
-                operation: finalize ? "finalizing draft \(id)" : "updating draft \(id)")
+            let status = finalize ? SubmissionStatus.final.rawValue : SubmissionStatus.draft.rawValue
+            let operation = finalize ? "finalizing draft \(id)" : "updating draft \(id)"
+            if let formVersionID {
+                // The composite foreign key refuses a version of another form.
+                try connection.run(
+                    "UPDATE submissions SET values_json = ?, updated_at = ?, status = ?, form_version_id = ? WHERE id = ? AND status = 'draft'",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(formVersionID), .integer(id)],
+                    operation: operation)
+            } else {
+                try connection.run(
+                    "UPDATE submissions SET values_json = ?, updated_at = ?, status = ? WHERE id = ? AND status = 'draft'",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(id)], operation: operation)
+            }
             let changed = connection.changes
             guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
             guard changed == 1 else { throw StoreError.notADraft(id: id) }

@@ -23,20 +23,20 @@ extension SubmissionStore {
             return state
         }
 
-        public func register(formName: String, definitionJSON: String) throws -> FormVersion {
-            try open().register(formName: formName, definitionJSON: definitionJSON)
+        public func register(formName: String, definitionJSON: String, contentHash: String? = nil) throws -> FormVersion {
+            try open().register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash)
         }
 
         public func saveDraft(formVersionID: Int64, valuesJSON: String) throws -> StoredSubmission {
             try open().insert(formVersionID: formVersionID, status: .draft, valuesJSON: valuesJSON)
         }
 
-        public func updateDraft(id: Int64, valuesJSON: String) throws -> StoredSubmission {
-            try open().updateDraft(id: id, valuesJSON: valuesJSON, finalize: false)
+        public func updateDraft(id: Int64, formVersionID: Int64? = nil, valuesJSON: String) throws -> StoredSubmission {
+            try open().updateDraft(id: id, formVersionID: formVersionID, valuesJSON: valuesJSON, finalize: false)
         }
 
-        public func finalize(id: Int64, valuesJSON: String) throws -> StoredSubmission {
-            try open().updateDraft(id: id, valuesJSON: valuesJSON, finalize: true)
+        public func finalize(id: Int64, formVersionID: Int64? = nil, valuesJSON: String) throws -> StoredSubmission {
+            try open().updateDraft(id: id, formVersionID: formVersionID, valuesJSON: valuesJSON, finalize: true)
         }
 
         public func saveFinal(formVersionID: Int64, valuesJSON: String) throws -> StoredSubmission {

@@ -21,25 +21,28 @@ public final class SubmissionStore: Sendable {
         self.locked = LockedState(StoreState(connection: connection))
     }
 
-    /// Stores a form definition and returns its version: the current one if `definitionJSON`
-    /// is unchanged, otherwise a new version numbered one higher. Pass canonical JSON (stable key
-    /// order and spacing), since the version is decided by a hash of the exact text.
-    public func register(formName: String, definitionJSON: String) throws -> FormVersion {
-        try locked.withLock { try $0.register(formName: formName, definitionJSON: definitionJSON) }
+    /// Stores a form definition and returns its version: the existing version with the same
+    /// content (any of the form's versions, not only the latest), otherwise a new version
+    /// numbered one past the highest. Pass canonical JSON (stable key order and spacing), since
+    /// the version is found by a hash of the exact text; pass `contentHash` when it is known.
+    public func register(formName: String, definitionJSON: String, contentHash: String? = nil) throws -> FormVersion {
+        try locked.withLock { try $0.register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash) }
     }
 
     public func saveDraft(formVersionID: Int64, valuesJSON: String) throws -> StoredSubmission {
         try locked.withLock { try $0.insert(formVersionID: formVersionID, status: .draft, valuesJSON: valuesJSON) }
     }
 
-    /// Replaces a draft's values. Throws `StoreError.notADraft` for a final submission.
-    public func updateDraft(id: Int64, valuesJSON: String) throws -> StoredSubmission {
-        try locked.withLock { try $0.updateDraft(id: id, valuesJSON: valuesJSON, finalize: false) }
+    /// Replaces a draft's values (and, with `formVersionID`, the version they were entered
+    /// against). Throws `StoreError.notADraft` for a final submission.
+    public func updateDraft(id: Int64, formVersionID: Int64? = nil, valuesJSON: String) throws -> StoredSubmission {
+        try locked.withLock { try $0.updateDraft(id: id, formVersionID: formVersionID, valuesJSON: valuesJSON, finalize: false) }
     }
 
-    /// Turns a draft into a final submission holding `valuesJSON`.
-    public func finalize(id: Int64, valuesJSON: String) throws -> StoredSubmission {
-        try locked.withLock { try $0.updateDraft(id: id, valuesJSON: valuesJSON, finalize: true) }
+    /// Turns a draft into a final submission holding `valuesJSON`, validated against the version
+    /// `formVersionID` (when given; else the draft's own).
+    public func finalize(id: Int64, formVersionID: Int64? = nil, valuesJSON: String) throws -> StoredSubmission {
+        try locked.withLock { try $0.updateDraft(id: id, formVersionID: formVersionID, valuesJSON: valuesJSON, finalize: true) }
     }
 
     public func saveFinal(formVersionID: Int64, valuesJSON: String) throws -> StoredSubmission {

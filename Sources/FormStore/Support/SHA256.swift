@@ -2,7 +2,7 @@
 ///
 /// Written here rather than pulled from swift-crypto: we hash a few kilobytes at a time, and
 /// the dependency would add a minute to every clean build.
-struct SHA256 {
+package struct SHA256 {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
@@ -48,7 +48,7 @@ struct SHA256 {
     }
 
     /// Lower-case hex digest of the UTF-8 bytes of `text`.
-    static func hex(of text: String) -> String {
+    package static func hex(of text: String) -> String {
         var hasher = SHA256()
         hasher.update(text.utf8)
         let hexDigits = Array("0123456789abcdef".utf8)

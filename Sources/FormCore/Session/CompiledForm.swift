@@ -1,0 +1,124 @@
+import Synchronization
+
+/// A definition compiled for filling: checked as `check` checks it, bound to its data, its
+/// expressions compiled into an ordered graph, its rules and transforms resolved, where answers
+/// go and what may be stored worked out. Immutable and shared: every session and every answers
+/// object of the form starts from it, and making a session evaluates nothing.
+///
+/// Repeats change a form's structure (each item adds its template's elements); the structure of
+/// each shape (the repeats' item counts) is built the first time it is needed and kept, so
+/// answers with one, two or three guests each build theirs once.
+public final class CompiledForm: Sendable {
+    /// The definition as loaded (includes inlined), before binding.
+    public let definition: FormDefinition
+    /// The data the form is bound to.
+    public let data: FormValue
+    /// The rules, transforms and functions the form was compiled with.
+    public let registry: FormRegistry
+    /// The structure with the data's own items.
+    let base: FormStructure
+    private let shapes = Mutex<[RepeatShape: FormStructure]>([:])
+
+    /// Shapes kept at most; answers with ever new item counts are built each time rather than
+    /// holding memory without bound.
+    static let maximumKeptShapes = 64
+
+    /// Compiles `definition` bound to `data`. Refuses what `check` refuses (an expression that
+    /// does not parse, in a template too; a malformed `validate` entry) and, since the host's
+    /// registrations are known here, rules and transforms nobody registered.
+    ///
+    /// `requiringRegistrations: false` lets unknown rules and transforms through, for reading a
+    /// stored definition whose host is not this one (an export); such a form validates with
+    /// an error for each unknown rule.
+    public init(
+        definition: FormDefinition, data: FormValue = .emptyObject, registry: FormRegistry = FormRegistry(),
+        requiringRegistrations: Bool = true
+    ) throws(DefinitionError) {
+        let lint = DefinitionLint(
+            knownRules: Set(registry.validators.names), knownTransforms: Set(registry.transforms.names),
+            registrationsComplete: requiringRegistrations)
+        let errors = lint.lint(definition).filter(\.isError)
+        if !errors.isEmpty { throw DefinitionError(issues: errors) }
+        self.definition = definition
+        self.data = data
+        self.registry = registry
+        base = try Self.build(definition, data: data, baseData: data, registry: registry)
+    }
+
+    /// A new session on this form, at its bound values.
+    public func makeSession() -> FormSession {
+        FormSession(form: self, state: SessionState(form: self, structure: base))
+    }
+
+    /// The fields of the form as bound (repeats with the data's items), with their live state.
+    public var fields: [FieldInfo] { SessionState(form: self, structure: base).fieldInfos() }
+
+    /// The repeats of the form as bound.
+    public var repeats: [RepeatInfo] { base.repeats }
+
+    /// Every action name the form uses, with the field it is on.
+    public var actionUses: [(name: String, path: String)] { base.actionUses }
+
+    /// Dotted paths of fields that are never stored (`secureTextEntry`), as bound.
+    public var securePaths: [String] { base.secureCandidates.compactMap { base.elements[$0].dottedPath } }
+
+    /// The structure for `shape`, built once and kept.
+    func structure(for shape: RepeatShape) throws(DefinitionError) -> FormStructure {
+        if shape.added.isEmpty { return base }
+        if let kept = shapes.withLock({ $0[shape] }) { return kept }
+        var grown = data
+        for (path, count) in shape.added.sorted(by: { $0.key.components.count < $1.key.components.count }) {
+            let existing = grown.value(at: path)?.arrayValue?.count ?? 0
+            for offset in 0..<count { try? grown.setValue(.emptyObject, at: path.appending(.index(existing + offset))) }
+        }
+        let built = try Self.build(definition, data: grown, baseData: data, registry: registry)
+        shapes.withLock { kept in
+            if kept.count >= Self.maximumKeptShapes { kept.removeAll(keepingCapacity: true) }
+            kept[shape] = built
+        }
+        return built
+    }
+
+    /// A structure for data that is not a shape of this form's data (items removed from the
+    /// data's own list): built for the one session that needs it, not kept.
+    func structure(forData data: FormValue) throws(DefinitionError) -> FormStructure {
+        try Self.build(definition, data: data, baseData: self.data, registry: registry)
+    }
+
+    /// Lays out the structure and evaluates every live property once, so that sessions start
+    /// from its results.
+    static func build(_ definition: FormDefinition, data: FormValue, baseData: FormValue, registry: FormRegistry)
+        throws(DefinitionError) -> FormStructure
+    {
+        let layout = try StructureLayout(definition: definition, data: data, baseData: baseData, registry: registry)
+        let unevaluated = FormStructure(
+            layout: layout, initialValues: layout.defaults,
+            initialResolved: Array(repeating: .null, count: layout.live.count), initialErrors: [:])
+        var state = SessionState(form: nil, structure: unevaluated)
+        state.evaluateAll()
+        return FormStructure(layout: layout, initialValues: state.values, initialResolved: state.resolved,
+                             initialErrors: state.evaluationErrors)
+    }
+}
+
+/// What a host adds to its forms: validation rules, transforms and expression functions.
+public struct FormRegistry: Sendable {
+    public var validators = ValidatorRegistry()
+    public var transforms = TransformRegistry()
+    public var functions = ExpressionFunctions()
+
+    public init(
+        validators: ValidatorRegistry = ValidatorRegistry(), transforms: TransformRegistry = TransformRegistry(),
+        functions: ExpressionFunctions = ExpressionFunctions()
+    ) {
+        self.validators = validators
+        self.transforms = transforms
+        self.functions = functions
+    }
+}
+
+/// The items added to a form's repeats beyond the data's own, by repeat path: what decides a
+/// structure once the definition and data are fixed.
+struct RepeatShape: Sendable, Hashable {
+    var added: [ValuePath: Int] = [:]
+}

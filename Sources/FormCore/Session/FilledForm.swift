@@ -1,0 +1,83 @@
+/// What goes into a form in one go: values to start from (a draft's), answers, and overrides.
+public struct FormInput: Sendable {
+    /// An answers object keyed by element key, repeats as arrays of objects.
+    public var answers: FormValue?
+    /// Text overrides applied after the answers, in order (`--set KEY=TEXT`).
+    public var overrides: [FieldOverride]
+    /// Values to start from, such as a draft's: applied first, and what no longer fits the form
+    /// is reported as a notice rather than an error.
+    public var startingValues: FormValue?
+
+    public init(answers: FormValue? = nil, overrides: [FieldOverride] = [], startingValues: FormValue? = nil) {
+        self.answers = answers
+        self.overrides = overrides
+        self.startingValues = startingValues
+    }
+}
+
+/// One value given as text for a key path, as a person types it (`--set guests.1.email=bo@x.io`).
+public struct FieldOverride: Sendable, Hashable {
+    public var key: String
+    public var text: String
+
+    public init(key: String, text: String) {
+        self.key = key
+        self.text = text
+    }
+
+    /// `KEY=TEXT`; nil without an `=` or with nothing before it.
+    public init?(assignment: String) {
+        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else { return nil }
+        key = String(assignment[..<equals])
+        text = String(assignment[assignment.index(after: equals)...])
+    }
+}
+
+/// A form filled in one go from a `FormInput`: its values, and every error at once.
+public struct FilledForm: Sendable {
+    let form: CompiledForm
+    var state: SessionState
+    /// Answers that could not be used and, when validated, what validation found, in form order.
+    public let errors: [FieldError]
+    /// Starting values that no longer fit the form (a field a newer version lacks): reported
+    /// here rather than dropped silently.
+    public let notices: [FieldError]
+
+    /// Every value, secure fields included.
+    public var values: FormValue { state.values }
+    /// What a store gets: visible fields, secure ones left out.
+    public var valuesToStore: FormValue { state.storableValues() }
+    /// Visible fields, secure ones included: what action handlers see.
+    public var visibleValues: FormValue { state.submissionValues() }
+
+    /// A live session holding these values, for action handlers that read or change them.
+    public func makeSession() -> FormSession { FormSession(form: form, state: state) }
+}
+
+extension CompiledForm {
+    /// Fills the form from `input` without a live session: starting values, then answers, then
+    /// overrides; then, with `validating`, every visible field is validated. Pure and cheap:
+    /// the structure of each shape is shared, and nothing is evaluated that the input does not
+    /// touch.
+    public func fill(_ input: FormInput, validating: Bool = true) -> FilledForm {
+        var state = SessionState(form: self, structure: base)
+        var notices: [FieldError] = []
+        if let starting = input.startingValues {
+            notices = state.apply(answers: starting, recording: false).map(Self.notice)
+        }
+        if let answers = input.answers { state.apply(answers: answers) }
+        for override in input.overrides {
+            if let error = state.apply(override: override.key, text: override.text) { state.inputErrors[error.path] = error }
+        }
+        let errors = validating ? state.validate() : Array(state.inputErrors.values)
+        return FilledForm(form: self, state: state, errors: errors, notices: notices)
+    }
+
+    /// A starting value the form could not take, said as what happens to it.
+    static func notice(_ error: FieldError) -> FieldError {
+        let message = error.message.hasPrefix("no field has this key")
+            ? "has no field in this version of the form; its value is dropped"
+            : "no longer fits this version of the form (\(error.message)); its value is dropped"
+        return FieldError(path: error.path, rule: "dropped", message: message)
+    }
+}

@@ -1,0 +1,202 @@
+extension SessionState {
+    /// Applies an answers object keyed by element key (repeats as arrays of objects): repeats
+    /// grow to fit, within their limits; each answer is read for its field's type; keys that name
+    /// no field, computed fields and misshapen values are errors naming their path. Valid answers
+    /// are set even when others fail.
+    ///
+    /// With `recording`, each error is also kept until its field gets a valid value, so that
+    /// answers that produced an error can never be stored.
+    @discardableResult
+    mutating func apply(answers: FormValue, recording: Bool = true) -> [FieldError] {
+        guard case .object = answers else {
+            let error = FieldError(path: "", rule: "answers",
+                                   message: "answers must be a JSON object keyed by element key, found \(answers.typeName)")
+            if recording { inputErrors[""] = error }
+            return [error]
+        }
+        growRepeats(toFit: answers)
+        var errors: [FieldError] = []
+        var changed: [ValuePath] = []
+        walk(answers, keys: structure.answerKeys, prefix: "", errors: &errors, changed: &changed)
+        propagate(changed)
+        if recording { for error in errors { inputErrors[error.path] = error } }
+        return errors
+    }
+
+    /// Grows every growable repeat to the number of items its answer holds (at most its
+    /// `maximumItems`), outer repeats first so that repeats inside new items grow too.
+    mutating func growRepeats(toFit answers: FormValue) {
+        // Each round can only reveal repeats one level deeper; definitions nest far less.
+        for _ in 0..<32 {
+            var growth: [(RepeatInfo, Int)] = []
+            for info in structure.repeats where info.isGrowable {
+                guard case .array(let items)? = answers.value(at: info.valuePath) else { continue }
+                let wanted = info.maximumItems.map { min(items.count, $0) } ?? items.count
+                if wanted > info.count { growth.append((info, wanted - info.count)) }
+            }
+            if growth.isEmpty { return }
+            if customData == nil {
+                var grown = shape
+                for (info, count) in growth { grown.added[info.valuePath, default: 0] += count }
+                guard (try? restructure(shape: grown)) != nil else { return }
+            } else {
+                for (info, count) in growth { _ = try? appendItems(to: info.path, count: count) }
+            }
+        }
+    }
+
+    /// Checks an answers object against the keys at one level and sets the fields it names.
+    mutating func walk(_ answers: FormValue, keys: AnswerKeys, prefix: String, errors: inout [FieldError],
+                       changed: inout [ValuePath])
+    {
+        guard case .object(let members) = answers else { return }
+        for (key, value) in members {
+            let path = prefix.isEmpty ? key : prefix + "." + key
+            guard let entry = keys.entries[key] else {
+                if prefix.isEmpty, key.contains(".") || key.contains("[") {
+                    // `guests.1.email` as one key, as flat sources (an HTML form) give it.
+                    if let error = applyPathAnswer(key, value, changed: &changed) { errors.append(error) }
+                    continue
+                }
+                errors.append(FieldError(path: path, rule: "answers",
+                                         message: "no field has this key\(Suggestion.clause(for: key, in: keys.names))"))
+                continue
+            }
+            switch entry {
+            case .field(computed: true):
+                errors.append(FieldError(path: path, rule: "answers", message: "is computed by the form and cannot be answered"))
+            case .field:
+                if let error = setAnswer(value, at: path, changed: &changed) { errors.append(error) }
+            case .object(let inner):
+                if value.isNull { continue }
+                guard case .object = value else {
+                    errors.append(FieldError(path: path, rule: "type",
+                                             message: "must be an object with \(Self.described(inner)), found \(value.typeName)"))
+                    continue
+                }
+                walk(value, keys: inner, prefix: path, errors: &errors, changed: &changed)
+            case .items(let inner):
+                if value.isNull { continue }
+                guard case .array(let items) = value else {
+                    errors.append(FieldError(path: path, rule: "type",
+                                             message: "must be a list of items (a JSON array), found \(value.typeName)"))
+                    continue
+                }
+                walkItems(items, keys: inner, path: path, errors: &errors, changed: &changed)
+            }
+        }
+    }
+
+    mutating func walkItems(_ items: [FormValue], keys: AnswerKeys, path: String, errors: inout [FieldError],
+                            changed: inout [ValuePath])
+    {
+        let info = structure.repeats.first { $0.path == path }
+        let available = info?.count ?? values.value(atPath: path)?.arrayValue?.count ?? 0
+        for (index, item) in items.enumerated() {
+            if index >= available {
+                errors.append(tooManyItems(items.count, available: available, info: info, path: path))
+                break
+            }
+            guard case .object = item else {
+                errors.append(FieldError(path: path + "." + String(index), rule: "type",
+                                         message: "must be an object with \(Self.described(keys)), found \(item.typeName)"))
+                continue
+            }
+            walk(item, keys: keys, prefix: path + "." + String(index), errors: &errors, changed: &changed)
+        }
+    }
+
+    func tooManyItems(_ given: Int, available: Int, info: RepeatInfo?, path: String) -> FieldError {
+        if let maximum = info?.maximumItems, given > maximum {
+            return FieldError(path: path, rule: "maximumItems", message: "has \(given) items; at most \(maximum) are allowed")
+        }
+        return FieldError(path: path, rule: "items",
+                          message: "has \(given) items; the list is fixed at \(available) item\(available == 1 ? "" : "s")")
+    }
+
+    /// `the fields email, name`: what an object at this level takes.
+    static func described(_ keys: AnswerKeys) -> String {
+        let names = keys.names
+        if names.isEmpty { return "no fields" }
+        let shown = names.prefix(5).joined(separator: ", ")
+        return (names.count == 1 ? "the field " : "the fields ") + shown + (names.count > 5 ? ", ..." : "")
+    }
+
+    /// Reads a JSON answer for its field's type and writes it (dependents are re-evaluated by
+    /// the caller, once for all answers).
+    mutating func setAnswer(_ answer: FormValue, at path: String, changed: inout [ValuePath]) -> FieldError? {
+        guard let index = structure.elementByPath[path], let valuePath = elements[index].valuePath else {
+            return FieldError(path: path, rule: "answers", message: "no field has this key")
+        }
+        switch elements[index].valueType.accept(answer, for: elements[index].element) {
+        case .success(let value):
+            if let written = write(value, toField: index, at: valuePath) { changed.append(written) }
+            return nil
+        case .failure(let error):
+            return FieldError(path: path, rule: "type", message: error.message)
+        }
+    }
+
+    /// An answer keyed by a whole key path: it may add the next item of a repeat, as an
+    /// override may.
+    mutating func applyPathAnswer(_ key: String, _ value: FormValue, changed: inout [ValuePath]) -> FieldError? {
+        guard let path = try? ValuePath(parsing: key) else {
+            return FieldError(path: key, rule: "answers", message: "no field has this key")
+        }
+        let dotted = path.dotted
+        if let error = growRepeats(toReach: dotted, key: key) { return error }
+        guard let index = structure.elementByPath[dotted] else {
+            let hint = Suggestion.clause(for: dotted, in: structure.elementByPath.keys.sorted())
+            return FieldError(path: key, rule: "answers", message: "no field has this key\(hint)")
+        }
+        if structure.isComputed(element: index) {
+            return FieldError(path: key, rule: "answers", message: "is computed by the form and cannot be answered")
+        }
+        return setAnswer(value, at: dotted, changed: &changed)
+    }
+
+    // MARK: Overrides
+
+    /// Applies one override (`--set KEY=TEXT`): the text is read for the field's type, as if
+    /// typed. An override may add the next item of a repeat (`guests.1.email` when there is one
+    /// guest), never skip one; a secure field cannot be given this way, because overrides come
+    /// from command lines and URLs that others can see.
+    mutating func apply(override key: String, text: String) -> FieldError? {
+        let path: ValuePath
+        do { path = try ValuePath(parsing: key) } catch { return FieldError(path: key, rule: "answers", message: error.message) }
+        let dotted = path.dotted
+        if let error = growRepeats(toReach: dotted, key: key) { return error }
+        if let index = structure.elementByPath[dotted], isSecure(element: index) {
+            return FieldError(path: key, rule: "secure",
+                              message: "is a secure field; it can only be given in the answers, not as an override")
+        }
+        do {
+            _ = try setText(text, at: dotted)
+            return nil
+        } catch {
+            let rule = structure.elementByPath[dotted] == nil || error.message.hasPrefix("is computed") ? "answers" : "type"
+            return FieldError(path: key, rule: rule, message: error.message)
+        }
+    }
+
+    /// Adds the item an override names when it is the next one of its repeat.
+    mutating func growRepeats(toReach dotted: String, key: String) -> FieldError? {
+        for _ in 0..<32 {
+            guard let (info, index) = structure.repeats.lazy.compactMap({ info -> (RepeatInfo, Int)? in
+                guard dotted.hasPrefix(info.path + ".") else { return nil }
+                let rest = dotted.dropFirst(info.path.count + 1)
+                guard let index = Int(rest.prefix { $0 != "." }), index >= info.count else { return nil }
+                return (info, index)
+            }).first else { return nil }
+            if index > info.count {
+                let items = "\(info.count) item\(info.count == 1 ? "" : "s")"
+                return FieldError(path: key, rule: "items",
+                                  message: "\(info.path) has \(items); the next one is \(info.path).\(info.count)")
+            }
+            do { try appendItems(to: info.path, count: 1) } catch {
+                return FieldError(path: key, rule: error.message.contains("at most") ? "maximumItems" : "items", message: "\(info.path) \(error.message)")
+            }
+        }
+        return nil
+    }
+}

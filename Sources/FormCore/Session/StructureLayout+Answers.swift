@@ -1,0 +1,47 @@
+extension StructureLayout {
+    /// The repeats of this shape: sections built from `iterate:` over a collection.
+    func findRepeats(baseData: FormValue) -> [RepeatInfo] {
+        sections.indices.compactMap { index in
+            let section = sections[index].section
+            guard let source = section.repeatSource, !source.isDictionary, let template = source.template else { return nil }
+            let path = repeatPath(of: section) ?? source.path
+            let hasInputs = template.kind.isInput && template.key != nil
+                || !AnswerKeys.keys(ofTemplate: template).entries.isEmpty
+            let declared = ["addTitle", "minimumItems", "maximumItems"].contains { section.properties[$0] != nil }
+            // A list that comes with the data is the data's (as in QuickDialog); one the data
+            // lacks, or that says how many items it takes, is for the person to grow.
+            let isGrowable = hasInputs && (declared || baseData.value(at: path) == nil)
+            return RepeatInfo(
+                path: path.dotted, valuePath: path, count: source.count, title: section.title,
+                addTitle: section.properties["addTitle"]?.displayString, hasInputs: hasInputs, isGrowable: isGrowable,
+                minimumItems: section.properties["minimumItems"]?.intValue,
+                maximumItems: section.properties["maximumItems"]?.intValue, sectionIndex: index,
+                templateKeys: AnswerKeys.keys(ofTemplate: template))
+        }
+    }
+
+    /// The data path a repeat section iterates, inside the items of the repeats around it.
+    func repeatPath(of section: Section) -> ValuePath? {
+        guard let source = section.repeatSource else { return nil }
+        let prefix = section.scopes.filter(\.isRepeat).flatMap { $0.itemPath.components }
+        return ValuePath(components: prefix + source.path.components)
+    }
+
+    /// Every answerable path of this shape, plus every repeat's template keys (so a repeat with
+    /// no items yet still takes items).
+    func makeAnswerKeys() -> AnswerKeys {
+        var keys = AnswerKeys()
+        for index in elements.indices {
+            guard let path = elements[index].valuePath else { continue }
+            keys.insertField(path.components[...], computed: isComputed(element: index))
+        }
+        for info in repeats {
+            keys.insertRepeat(info.valuePath.components[...], itemKeys: info.templateKeys)
+        }
+        return keys
+    }
+
+    func isComputed(element index: Int) -> Bool {
+        (liveIndex[.element(index)] ?? [:]).values.contains { live[$0].writes != nil }
+    }
+}

@@ -1,0 +1,256 @@
+/// How each kind of element takes, checks and shows its value: the one table that typed text
+/// (a prompt, an override such as `--set`), JSON answers and every display go through, so that
+/// a terminal, an answers file and a service read the same value the same way.
+///
+/// Messages say what is wrong with the value ("must be true or false"); a terminal adds its
+/// own hints (y/n, item numbers) on top.
+public enum FieldValueType: Sendable, Hashable {
+    /// Free text: entry, multiline, auto-entry, text.
+    case text
+    case boolean
+    /// Decimal and float elements.
+    case number
+    /// Date, time or date-and-time, by the element's `mode`.
+    case date
+    /// One of `items` (radio, segmented, color picker): stored as `values[i]`, else the index.
+    case choice
+    /// A keyed select section: any number of its items, stored as an array.
+    case selection
+    /// A picker: one of its (possibly nested) `items`, stored as the item.
+    case picker
+    /// Anything else that holds a value (an image, a label's value): taken as given.
+    case other
+
+    public init(_ element: Element) {
+        switch element.kind {
+        case .entry, .multiline, .autoEntry, .text: self = .text
+        case .boolean: self = .boolean
+        case .decimal, .float: self = .number
+        case .dateTimeInline, .dateTime, .countdown: self = .date
+        case .radio, .segmented, .colorPicker: self = .choice
+        case .picker: self = element.isSectionSelection ? .selection : .picker
+        default: self = .other
+        }
+    }
+
+    // MARK: Typed text
+
+    /// The value for text a person typed (at a prompt, in an override).
+    public func parse(_ text: String, for element: Element) -> Result<FormValue, FieldInputError> {
+        let trimmed = text.trimmingSpaces
+        switch self {
+        case .text, .other:
+            return .success(.string(text))
+        case .boolean:
+            switch trimmed.lowercased() {
+            case "y", "yes", "true", "1", "on": return .success(.bool(true))
+            case "n", "no", "false", "0", "off", "": return .success(.bool(false))
+            default: return .failure(FieldInputError("must be true or false"))
+            }
+        case .number:
+            if trimmed.isEmpty { return .success(.null) }
+            return Self.number(from: trimmed, for: element)
+        case .date:
+            if trimmed.isEmpty { return .success(.null) }
+            let mode = element.properties["mode"]?.stringValue
+            guard ISODate(parsing: trimmed, mode: mode) != nil else {
+                return .failure(FieldInputError("must be a date as \(ISODate.format(for: mode))"))
+            }
+            return .success(.string(trimmed))
+        case .choice:
+            if trimmed.isEmpty { return .success(.null) }
+            return ChoiceList(element).choice(for: trimmed)
+        case .selection:
+            let list = ChoiceList(element)
+            var chosen: [FormValue] = []
+            for part in Self.selectionParts(trimmed) {
+                switch list.choice(for: part) {
+                case .success(let value): if !chosen.contains(value) { chosen.append(value) }
+                case .failure: return .failure(FieldInputError("each choice must be one of \(list.describedChoices)"))
+                }
+            }
+            return list.checkCount(chosen)
+        case .picker:
+            if trimmed.isEmpty { return .success(.null) }
+            let items = Self.pickerItems(of: element)
+            if items.isEmpty { return .success(.string(text)) }
+            if let item = items.first(where: { $0.displayString == trimmed })
+                ?? items.first(where: { $0.displayString?.lowercased() == trimmed.lowercased() })
+            {
+                return .success(item)
+            }
+            if let number = Int(trimmed), number >= 1, number <= items.count { return .success(items[number - 1]) }
+            return .failure(FieldInputError("must be one of \(Self.list(items.compactMap(\.displayString)))"))
+        }
+    }
+
+    // MARK: JSON answers
+
+    /// The value for a JSON answer: strings are read as typed text for fields that are not
+    /// text; other JSON types must already be the field's type.
+    public func accept(_ answer: FormValue, for element: Element) -> Result<FormValue, FieldInputError> {
+        if case .null = answer { return .success(.null) }
+        switch self {
+        case .text:
+            guard case .string = answer else { return .failure(FieldInputError("must be text (a JSON string), found \(answer.typeName)")) }
+            return .success(answer)
+        case .other:
+            return .success(answer)
+        case .boolean:
+            if case .string(let text) = answer { return parse(text, for: element) }
+            guard let flag = answer.boolValue else { return .failure(FieldInputError("must be true or false")) }
+            return .success(.bool(flag))
+        case .number:
+            if case .string(let text) = answer { return parse(text, for: element) }
+            guard answer.isNumber else { return .failure(FieldInputError("must be a number, found \(answer.typeName)")) }
+            return .success(answer)
+        case .date:
+            guard case .string(let text) = answer else {
+                return .failure(FieldInputError("must be a date as \(ISODate.format(for: element.properties["mode"]?.stringValue))"))
+            }
+            return parse(text, for: element)
+        case .choice:
+            if case .string(let text) = answer { return parse(text, for: element) }
+            return ChoiceList(element).checkStored(answer)
+        case .selection:
+            let list = ChoiceList(element)
+            let given = answer.arrayValue ?? [answer]
+            var chosen: [FormValue] = []
+            for item in given {
+                let resolved: Result<FormValue, FieldInputError>
+                if case .string(let text) = item { resolved = list.choice(for: text.trimmingSpaces) } else { resolved = list.checkStored(item) }
+                guard case .success(let value) = resolved else {
+                    return .failure(FieldInputError("each choice must be one of \(list.describedChoices)"))
+                }
+                if !chosen.contains(value) { chosen.append(value) }
+            }
+            return list.checkCount(chosen)
+        case .picker:
+            if case .string(let text) = answer { return parse(text, for: element) }
+            return .success(answer)
+        }
+    }
+
+    // MARK: Display
+
+    /// A value as a person reads it in a summary or an outline: secrets masked, choices by
+    /// their item, booleans as yes/no; empty for no value.
+    public func display(_ value: FormValue, for element: Element) -> String {
+        if element.isSecure { return (value.displayString ?? "").isEmpty ? "" : Self.mask }
+        switch self {
+        case .choice:
+            let list = ChoiceList(element)
+            return list.label(for: value) ?? value.displayString ?? ""
+        case .selection:
+            let list = ChoiceList(element)
+            return (value.arrayValue ?? []).compactMap { list.label(for: $0) ?? $0.displayString }.joined(separator: ", ")
+        case .boolean:
+            return value.boolValue == true ? "yes" : "no"
+        default:
+            return value.displayString ?? ""
+        }
+    }
+
+    /// What a secret shows as, wherever it is shown.
+    public static let mask = "••••••"
+
+    // MARK: Support
+
+    static func number(from text: String, for element: Element) -> Result<FormValue, FieldInputError> {
+        if let int = Int(text), element.kind == .decimal, (element.properties["fractionDigits"]?.intValue ?? 0) == 0 {
+            return .success(.int(int))
+        }
+        guard let number = Double(text), number.isFinite else { return .failure(FieldInputError("must be a number")) }
+        if number.rounded() == number, abs(number) < 9e15, !text.contains("."), !text.lowercased().contains("e") {
+            return .success(.int(Int(number)))
+        }
+        return .success(.double(number))
+    }
+
+    /// `a, b, c`; also `1 3` when every space-separated part is a number.
+    static func selectionParts(_ text: String) -> [String] {
+        if text.isEmpty { return [] }
+        let byComma = text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        if byComma.count == 1 {
+            let bySpace = text.split(separator: " ").map(String.init)
+            if bySpace.count > 1, bySpace.allSatisfy({ Int($0) != nil }) { return bySpace }
+        }
+        return byComma
+    }
+
+    static func pickerItems(of element: Element) -> [FormValue] {
+        let components = element.properties["items"]?.arrayValue ?? []
+        return components.flatMap { $0.arrayValue ?? [$0] }
+    }
+
+    static func list(_ names: [String]) -> String { names.joined(separator: ", ") }
+}
+
+/// The choices of a radio, segmented or select element: what is stored for each item (its
+/// value, else its index) and the label a person reads.
+struct ChoiceList {
+    let labels: [String]
+    /// What is stored for each item.
+    let stored: [FormValue]
+    let storesIndexes: Bool
+    let allowsMany: Bool
+
+    init(_ element: Element) {
+        labels = element.items
+        if element.isSectionSelection {
+            stored = element.selectionChoices
+            storesIndexes = element.values == nil
+            allowsMany = element.properties["multipleAllowed"]?.boolValue ?? true
+        } else if let values = element.values {
+            stored = values
+            storesIndexes = false
+            allowsMany = false
+        } else {
+            stored = labels.indices.map(FormValue.int)
+            storesIndexes = true
+            allowsMany = false
+        }
+    }
+
+    /// What a person may write: the stored values, or the labels when indexes are stored.
+    var describedChoices: String {
+        let names = storesIndexes ? labels : stored.compactMap(\.displayString)
+        return names.joined(separator: ", ")
+    }
+
+    /// A choice written as text: a stored value, a label (any case), or a 1-based number.
+    func choice(for text: String) -> Result<FormValue, FieldInputError> {
+        if !storesIndexes, let match = stored.first(where: { $0.displayString == text }) { return .success(match) }
+        if let index = labels.firstIndex(where: { $0 == text }) ?? labels.firstIndex(where: { $0.lowercased() == text.lowercased() }),
+            stored.indices.contains(index)
+        {
+            return .success(stored[index])
+        }
+        if let number = Int(text), number >= 1, number <= stored.count { return .success(stored[number - 1]) }
+        return .failure(FieldInputError("must be one of \(describedChoices)"))
+    }
+
+    /// A JSON value that must itself be one of the stored choices.
+    func checkStored(_ value: FormValue) -> Result<FormValue, FieldInputError> {
+        if stored.contains(value) { return .success(value) }
+        if let number = value.doubleValue, let match = stored.first(where: { $0.doubleValue == number }) { return .success(match) }
+        return .failure(FieldInputError("must be one of \(describedChoices)"))
+    }
+
+    func checkCount(_ chosen: [FormValue]) -> Result<FormValue, FieldInputError> {
+        if chosen.count > 1 && !allowsMany { return .failure(FieldInputError("allows only one choice")) }
+        return .success(.array(chosen))
+    }
+
+    func label(for value: FormValue) -> String? {
+        guard let index = stored.firstIndex(of: value), labels.indices.contains(index) else { return nil }
+        return labels[index]
+    }
+}
+
+/// Input that does not fit its field, with what is expected instead.
+public struct FieldInputError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

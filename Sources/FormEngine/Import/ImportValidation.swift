@@ -1,0 +1,93 @@
+import Dispatch
+import FormCore
+
+/// Validates import lines on every core: lines are copied into a chunk, the chunk is split
+/// between the workers, and the outcomes are handed on in line order, so that messages and
+/// stored rows keep the file's order.
+///
+/// Validation is nearly all of an import's work and lines are independent (each fills the
+/// shared compiled form on its own), so this scales with cores; storing stays on one thread.
+final class ImportValidation {
+    enum Outcome {
+        /// The values JSON to store.
+        case store(String)
+        /// Every error of the line.
+        case refuse([FieldError])
+    }
+
+    private let form: CompiledForm
+    private let workers: Int
+    private let chunkSize: Int
+    /// The chunk's bytes end to end, with each line's line number and range.
+    private var bytes: [UInt8] = []
+    private var lines: [(number: Int, range: Range<Int>)] = []
+
+    init(form: CompiledForm, workers: Int, chunkSize: Int = 4096) {
+        self.form = form
+        self.workers = max(1, workers)
+        self.chunkSize = chunkSize
+        bytes.reserveCapacity(chunkSize * 256)
+        lines.reserveCapacity(chunkSize)
+    }
+
+    /// Queues a line; when the chunk is full, validates it and calls `deliver` per line in order.
+    func add(_ line: UnsafeBufferPointer<UInt8>, number: Int,
+             deliver: (Int, Outcome) throws(FormEngineError) -> Void) throws(FormEngineError) {
+        let start = bytes.count
+        bytes.append(contentsOf: line)
+        lines.append((number, start..<bytes.count))
+        if lines.count >= chunkSize { try drain(deliver) }
+    }
+
+    /// Validates whatever is queued.
+    func drain(_ deliver: (Int, Outcome) throws(FormEngineError) -> Void) throws(FormEngineError) {
+        guard !lines.isEmpty else { return }
+        let count = lines.count
+        var outcomes = [Outcome?](repeating: nil, count: count)
+        let workers = min(self.workers, count)
+        let ranges = lines.map(\.range)
+        bytes.withUnsafeBufferPointer { all in
+            outcomes.withUnsafeMutableBufferPointer { results in
+                let job = Job(form: form, lines: all, ranges: ranges, results: results, workers: workers)
+                DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
+            }
+        }
+        for index in 0..<count {
+            guard let outcome = outcomes[index] else { continue }
+            try deliver(lines[index].number, outcome)
+        }
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+    }
+
+    /// One line's outcome: its JSON parsed, then filled and validated as a submit would.
+    static func outcome(of line: UnsafeBufferPointer<UInt8>, in form: CompiledForm) -> Outcome {
+        let answers: FormValue
+        do { answers = try JSONReader.parse(bytes: line) } catch {
+            return .refuse([FieldError(path: "", rule: "json", message: "malformed JSON: column \(error.column): \(error.message)")])
+        }
+        let filled = form.fill(FormInput(answers: answers))
+        if !filled.errors.isEmpty { return .refuse(filled.errors) }
+        return .store(filled.valuesToStore.jsonString())
+    }
+
+    /// One chunk's work, shared by the workers of `concurrentPerform`.
+    ///
+    /// `@unchecked Sendable` is sound because: `concurrentPerform` returns only when every worker
+    /// is done, so the buffers outlive all use; worker w writes only the result slots w,
+    /// w + workers, ...; the line bytes and ranges are only read, and the compiled form is
+    /// immutable and Sendable.
+    private struct Job: @unchecked Sendable {
+        let form: CompiledForm
+        let lines: UnsafeBufferPointer<UInt8>
+        let ranges: [Range<Int>]
+        let results: UnsafeMutableBufferPointer<Outcome?>
+        let workers: Int
+
+        func run(worker: Int) {
+            for index in stride(from: worker, to: ranges.count, by: workers) {
+                results[index] = ImportValidation.outcome(of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form)
+            }
+        }
+    }
+}

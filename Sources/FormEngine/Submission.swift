@@ -1,0 +1,78 @@
+import FormCore
+import FormStore
+import struct Foundation.Date
+
+/// A stored submission, draft or final, as a service sees it.
+public struct Submission: Sendable, Equatable {
+    /// A draft can still change; a final submission is the record of what was submitted.
+    public enum Status: String, Sendable, CaseIterable {
+        case draft
+        case final
+    }
+
+    public let id: Int64
+    /// A stable random UUID, for references from outside the database.
+    public let uuid: String
+    public let formName: String
+    /// The version of the form the values were validated against.
+    public let version: Int
+    /// That version's id in the store, to load its definition.
+    public let formVersionID: Int64
+    public let status: Status
+    public let createdAt: Date
+    public let updatedAt: Date
+    /// The stored values: visible fields, secure ones never.
+    public let values: FormValue
+    /// What this submit reported without refusing it: a resumed draft's values that the form
+    /// no longer has a field for, dropped. Not stored.
+    public var notices: [FieldError] = []
+
+    init(_ stored: StoredSubmission, values: FormValue) {
+        id = stored.id
+        uuid = stored.uuid
+        formName = stored.formName
+        version = stored.version
+        formVersionID = stored.formVersionID
+        status = stored.status == .final ? .final : .draft
+        createdAt = stored.createdAt
+        updatedAt = stored.updatedAt
+        self.values = values
+    }
+}
+
+/// What a submit carries in: answers and overrides for a form, an optional draft to resume,
+/// and whether to store a final submission or a draft.
+public struct SubmissionRequest: Sendable {
+    /// The answers object keyed by element key (repeats as arrays of objects).
+    public var answers: FormValue?
+    /// Text overrides applied after the answers (`--set KEY=TEXT`): parsed for their fields,
+    /// secure fields refused, the next item of a repeat added when named.
+    public var overrides: [FieldOverride]
+    /// A draft of the same form to resume: its values first, then the answers, then the
+    /// overrides; the draft is updated in place (or finalized).
+    public var draftID: Int64?
+    /// `.final` validates every visible field and runs the submit action's handler; `.draft`
+    /// stores what was given without validating (answers that cannot be used are still refused).
+    public var status: Submission.Status
+    /// Data to bind the form to, when it is not the data the form was loaded with.
+    public var data: FormValue?
+    /// The handler that submits (a button's `controllerAction`); nil uses the form's only
+    /// button action, if it has exactly one.
+    public var action: ActionRequest?
+    /// False for replays of answers given elsewhere (an import): no handler runs, so no side
+    /// effect is repeated, and actions need no routing.
+    public var runsActions: Bool
+
+    public init(
+        answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
+        data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true
+    ) {
+        self.answers = answers
+        self.overrides = overrides
+        self.draftID = draftID
+        self.status = status
+        self.data = data
+        self.action = action
+        self.runsActions = runsActions
+    }
+}
