@@ -70,7 +70,7 @@ let package = Package(
         // FormStore lets them read back what was stored and plant drafts.
         .testTarget(
             name: "formctlE2ETests",
-            dependencies: ["formctl", "FormStore"],
+            dependencies: ["formctl", "FormStore", "FormEngine"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

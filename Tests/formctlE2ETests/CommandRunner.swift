@@ -112,6 +112,21 @@ struct CommandRunner {
 }
 
 /// A temporary directory per test, removed afterwards, with a database path in it.
+extension CommandRunner {
+    /// What the sqlite3 shell prints for `sql` on `db`: the rows as a person would check them.
+    static func sqlite(_ db: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", db, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
 final class Scratch {
     let directory: String
     var db: String { directory + "/formctl.sqlite" }
@@ -124,6 +139,8 @@ final class Scratch {
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     func path(_ name: String) -> String { directory + "/" + name }
+
+    func rows(_ sql: String) throws -> String { try CommandRunner.sqlite(db, sql) }
 
     func write(_ name: String, _ text: String) throws -> String {
         try text.write(toFile: path(name), atomically: true, encoding: .utf8)
