@@ -16,12 +16,12 @@ extension FormEngine {
         let filled = compiled.fill(input, validating: request.status == .final)
         if !filled.errors.isEmpty { throw .invalid(filled.errors) }
         var values = filled.valuesToStore
-        if request.status == .final && request.runsActions {
+        if request.status == .final && request.runsActions,
+            let action = request.action ?? submitAction(among: filled.buttonActions), !isInertDuringSubmit(action.name)
+        {
             let session = filled.makeSession().owned(by: form)
-            if let request = request.action ?? submitAction(of: session) {
-                try await runSubmitAction(request, in: session)
-                values = session.valuesToStore
-            }
+            try await runSubmitAction(action, in: session)
+            values = session.valuesToStore
         }
         var stored = try persist(form: form, values: values, status: request.status, draftID: request.draftID)
         stored.notices = filled.notices
@@ -39,7 +39,9 @@ extension FormEngine {
         try checkRouted(form)
         let errors = session.validate()
         if !errors.isEmpty { throw .invalid(errors) }
-        if let request = action ?? submitAction(of: session) { try await runSubmitAction(request, in: session) }
+        if let request = action ?? submitAction(among: session.buttonActions), !isInertDuringSubmit(request.name) {
+            try await runSubmitAction(request, in: session)
+        }
         return try persist(form: form, values: session.valuesToStore, status: .final, draftID: draftID)
     }
 
@@ -66,7 +68,7 @@ extension FormEngine {
 
     /// Runs an action's handler for `request` (a button chosen, a boolean switched...).
     public func perform(_ request: ActionRequest, in session: FormSession, submitting: Bool = false) async throws(FormEngineError) -> ActionResult {
-        guard let handler = registry.withLock({ $0.actions[request.name] }) else {
+        guard let handler = handler(for: request.name) else {
             throw .unroutedActions([ActionUse(name: request.name, path: request.elementPath)])
         }
         let element = session.fields.first { $0.path == request.elementPath || $0.key == request.elementKey }?.element
@@ -79,18 +81,18 @@ extension FormEngine {
     /// The submit action's handler, which may change values (they must still be valid) or
     /// cancel the submit.
     func runSubmitAction(_ request: ActionRequest, in session: FormSession) async throws(FormEngineError) {
+        let before = session.revision
         switch try await perform(request, in: session, submitting: true) {
         case .cancel(let message): throw .cancelled(action: request.name, message: message)
         case .proceed, .submit: break
         }
+        guard session.revision != before else { return }
         let after = session.validate()
         if !after.isEmpty { throw .invalid(after) }
     }
 
     /// The form's single button action, which is what submitting it means.
-    func submitAction(of session: FormSession) -> ActionRequest? {
-        let buttons = session.fields.filter { $0.element.kind == .button && $0.element.controllerAction != nil && !$0.isHidden }
-        guard buttons.count == 1, let button = buttons.first, let name = button.element.controllerAction else { return nil }
-        return ActionRequest(name: name, elementPath: button.key ?? name, elementKey: button.key)
+    func submitAction(among buttons: [ActionRequest]) -> ActionRequest? {
+        buttons.count == 1 ? buttons[0] : nil
     }
 }

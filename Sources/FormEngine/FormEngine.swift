@@ -39,6 +39,8 @@ public final class FormEngine: Sendable {
     // MARK: Registration
 
     /// Routes `controllerAction` name (with or without QuickDialog's trailing colon) to `handler`.
+    /// `submit`, `cancel`, `reset` and `saveDraft` are built in; a handler registered under one
+    /// of those names replaces the built-in.
     public func registerAction(_ name: String, _ handler: @escaping ActionHandler) {
         registry.withLock { $0.actions[ActionName.normalize(name)] = handler }
     }
@@ -58,8 +60,20 @@ public final class FormEngine: Sendable {
         registry.withLock { $0.form.functions.register(name, function) }
     }
 
-    public func hasHandler(for action: String) -> Bool {
-        registry.withLock { $0.actions[ActionName.normalize(action)] != nil }
+    public func hasHandler(for action: String) -> Bool { handler(for: ActionName.normalize(action)) != nil }
+
+    /// The action names every form may use without registering a handler.
+    public static var builtInActions: [String] { BuiltInActions.names }
+
+    /// The host's handler for `name`, else the built-in one.
+    func handler(for name: String) -> ActionHandler? {
+        registry.withLock { $0.actions[name] } ?? BuiltInActions.handlers[name]
+    }
+
+    /// True when running `name` during a submit would do nothing: a built-in the host did not
+    /// replace. The submit then needs no live session for it.
+    func isInertDuringSubmit(_ name: String) -> Bool {
+        BuiltInActions.inertDuringSubmit.contains(name) && registry.withLock { $0.actions[name] == nil }
     }
 
     // MARK: Forms
@@ -99,7 +113,7 @@ public final class FormEngine: Sendable {
 
     /// Actions the form names that no handler is registered for.
     public func unroutedActions(in form: LoadedForm) -> [ActionUse] {
-        let known = registry.withLock { Set($0.actions.keys) }
+        let known = registry.withLock { Set($0.actions.keys) }.union(BuiltInActions.names)
         var seen = Set<ActionUse>()
         return form.compiled.actionUses.compactMap { use in
             let entry = ActionUse(name: use.name, path: use.path)

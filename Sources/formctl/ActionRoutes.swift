@@ -5,9 +5,6 @@ import FormEngine
 
 /// formctl's action handlers: the built-ins, and `--action NAME=PROGRAM` routes to programs.
 enum ActionRoutes {
-    /// Names every form may use without a route: what a person expects a form's buttons to do.
-    static let builtIns = ["submit", "cancel", "reset", "saveDraft"]
-
     /// Parses `NAME=PROGRAM`; a malformed route is a usage error.
     static func parse(_ routes: [String]) throws -> [(name: String, program: String)] {
         try routes.map { route in
@@ -18,16 +15,8 @@ enum ActionRoutes {
         }
     }
 
-    /// Registers the built-ins and the routes. A built-in other than `submit` does nothing while
-    /// a submit runs: only a button that means "submit" should take part in it.
+    /// Registers the routes (the engine has `submit`, `cancel`, `reset` and `saveDraft` built in).
     static func register(on engine: FormEngine, routes: [(name: String, program: String)]) {
-        engine.registerAction("submit") { _ in .submit }
-        engine.registerAction("cancel") { context in context.isSubmitting ? .proceed : .cancel("cancelled") }
-        engine.registerAction("reset") { context in
-            if !context.isSubmitting { context.session.reset() }
-            return .proceed
-        }
-        engine.registerAction("saveDraft") { _ in .proceed }
         for route in routes {
             engine.registerAction(route.name) { context in try runProgram(route.program, context: context) }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormCore
+import FormEngine
 
 /// `formctl check`: lint definitions. Errors fail it; warnings (unknown properties, key paths
 /// the data lacks) are printed and do not.
@@ -30,7 +31,7 @@ struct CheckCommand: ParsableCommand {
             do {
                 let loaded = try FormInputs.loadDefinition(path)
                 var warnings = loaded.warnings.count
-                let known = Set(ActionRoutes.builtIns + (try ActionRoutes.parse(actions)).map(\.name))
+                let known = Set(FormEngine.builtInActions + (try ActionRoutes.parse(actions)).map(\.name))
                 let lint = DefinitionLint(knownActions: known).lint(loaded.definition)
                 lint.forEach { Terminal.printError($0.description) }
                 if lint.contains(where: \.isError) { throw CommandFailure.silent(.invalid) }

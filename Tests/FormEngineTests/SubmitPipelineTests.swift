@@ -293,7 +293,6 @@ struct SubmitPipelineTests {
     @Test func messagesSayWhatIsWrongWithTheValue() async throws {
         let harness = try TestEngine()
         defer { harness.cleanUp() }
-        harness.engine.registerAction("submit") { _ in .proceed }
         let form = try harness.load("signup")
         let errors = await errors {
             try await harness.engine.submit(

@@ -50,6 +50,9 @@ public struct FilledForm: Sendable {
     /// Visible fields, secure ones included: what action handlers see.
     public var visibleValues: FormValue { state.submissionValues() }
 
+    /// The actions of the visible buttons, in form order.
+    public var buttonActions: [ActionRequest] { state.buttonActions() }
+
     /// A live session holding these values, for action handlers that read or change them.
     public func makeSession() -> FormSession { FormSession(form: form, state: state) }
 }

@@ -79,6 +79,7 @@ extension FormSession {
             let before = state.values
             state.values = state.structure.defaults
             state.inputErrors = [:]
+            state.revision += 1
             state.evaluateAll()
             return before == state.values ? [] : [""]
         }

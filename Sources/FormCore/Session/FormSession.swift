@@ -83,6 +83,9 @@ public final class FormSession: Sendable {
     /// handlers through `values`; never storage.
     public var valuesToStore: FormValue { state.withLock { $0.storableValues() } }
 
+    /// The actions of the visible buttons, in form order.
+    public var buttonActions: [ActionRequest] { state.withLock { $0.buttonActions() } }
+
     /// Dotted paths of the fields that are secure now, whose values must never be stored or logged.
     public var securePaths: [String] { state.withLock { $0.securePaths } }
 
@@ -96,6 +99,9 @@ public final class FormSession: Sendable {
         form.fetchValueUsingBindings(into: &data)
         return data
     }
+
+    /// Grows with every change of a value: whether anything changed since an earlier reading.
+    package var revision: Int { state.withLock { $0.revision } }
 
     /// Expression evaluations since the session was made.
     public var evaluationCount: Int { state.withLock { $0.evaluationCount } }

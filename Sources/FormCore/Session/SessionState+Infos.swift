@@ -33,6 +33,15 @@ extension SessionState {
         return infos
     }
 
+    /// The actions of the visible buttons, in form order: what submitting the form can mean.
+    func buttonActions() -> [ActionRequest] {
+        elements.indices.compactMap { index in
+            let element = elements[index].element
+            guard element.kind == .button, let name = element.controllerAction, !isHidden(element: index) else { return nil }
+            return ActionRequest(name: name, elementPath: element.key ?? name, elementKey: element.key)
+        }
+    }
+
     func sectionInfos() -> [SectionInfo] {
         structure.sections.indices.map { index in
             let section = structure.sections[index].section

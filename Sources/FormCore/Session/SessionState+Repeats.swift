@@ -43,6 +43,7 @@ extension SessionState {
         }
         let itemPath = info.valuePath.appending(.index(index))
         values.removeValue(at: itemPath)
+        revision += 1
         var kept = inputErrors
         for key in kept.keys where key == itemPath.dotted || key.hasPrefix(itemPath.dotted + ".") { kept.removeValue(forKey: key) }
         inputErrors = kept
@@ -76,6 +77,7 @@ extension SessionState {
     /// the live properties of the new one.
     private mutating func adopt(_ next: FormStructure) throws(DefinitionError) {
         let previous = values
+        revision += 1
         structure = next
         values = next.defaults
         for entry in next.elements {

@@ -103,6 +103,7 @@ extension SessionState {
         let transformed = entry.transforms.isEmpty ? value : registry.transforms.apply(entry.transforms, to: value)
         if values.value(at: path) == transformed { return nil }
         try? values.setValue(transformed, at: path)
+        revision += 1
         return path
     }
 

@@ -24,6 +24,9 @@ struct SessionState: Sendable {
     /// Answers that could not be used, by path, until a valid value is set there. Validation
     /// reports them, so answers that produced an error can never be stored.
     var inputErrors: OrderedDictionary<String, FieldError> = [:]
+    /// Grows with every change of a value or of the structure: tells a caller (the engine,
+    /// around an action handler) whether anything changed without comparing values.
+    var revision = 0
 
     init(form: CompiledForm?, structure: FormStructure) {
         self.form = form
