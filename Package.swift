@@ -49,6 +49,8 @@ let package = Package(
         // What a service imports: load -> bind -> session -> submit (validate, act, persist).
         .target(name: "FormEngine", dependencies: ["FormCore", "FormStore"]),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine"], resources: [.copy("Fixtures")]),
+        // Cost per submission on real forms beside the raw insert (Scripts/bench-engine.sh).
+        .executableTarget(name: "bench-engine", dependencies: ["FormEngine", "FormStore"], path: "Benchmarks/bench-engine"),
         // An example of embedding FormEngine in a service: a registered action and a custom rule.
         .executableTarget(name: "example-service", dependencies: ["FormEngine"]),
         // The command line: one file per command.

@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: cases)
     func reports(_ source: String, _ expected: [String]) throws {
-        let paths = try Expression(parsing: source).dependencies
+        let paths = try FormExpression(parsing: source).dependencies
         let expectedPaths = try expected.map { text throws in try ValuePath(parsing: text) }
         #expect(paths == expectedPaths, "\(source): \(paths.map(\.description))")
     }

@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func descriptionNamesKindColumnAndSource() {
-        let error = #expect(throws: ExpressionError.self) { try Expression(parsing: "1 +* 2") }
+        let error = #expect(throws: ExpressionError.self) { try FormExpression(parsing: "1 +* 2") }
         #expect(error?.description == "syntax error at column 4 in '1 +* 2': expected a value, found '*'")
     }
 }

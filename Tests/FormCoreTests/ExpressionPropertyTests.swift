@@ -31,9 +31,9 @@ import Testing
 
     @Test func shapes() throws {
         #expect(try PropertyExpression(parsing: "x") == .literal("x"))
-        #expect(try PropertyExpression(parsing: "@{a}") == .expression(try Expression(parsing: "a")))
+        #expect(try PropertyExpression(parsing: "@{a}") == .expression(try FormExpression(parsing: "a")))
         let template = try PropertyExpression(parsing: "Hi @{name}!")
-        #expect(template == .template([.text("Hi "), .expression(try Expression(parsing: "name")), .text("!")]))
+        #expect(template == .template([.text("Hi "), .expression(try FormExpression(parsing: "name")), .text("!")]))
     }
 
     static let failures: [(String, Int, String)] = [

@@ -28,7 +28,7 @@ import Testing
         for _ in 0..<3_000 {
             let length = Int.random(in: 1...12, using: &random)
             let text = (0..<length).map { _ in Self.pieces.randomElement(using: &random) ?? "" }.joined()
-            if let expression = try? Expression(parsing: text) {
+            if let expression = try? FormExpression(parsing: text) {
                 parsed += 1
                 _ = try? expression.evaluate(in: context)
             }
@@ -47,13 +47,13 @@ import Testing
         // Deep in every way a parser recurses: refused with a syntax error, not a stack overflow.
         for deep in ["(", "[", "!", "-", "a ?? ", "a ? 1 : ", "double(", "x.lowercased().", #"'\("#] {
             let text = String(repeating: deep, count: 20_000) + "1"
-            let error = #expect(throws: ExpressionError.self) { try Expression(parsing: text) }
+            let error = #expect(throws: ExpressionError.self) { try FormExpression(parsing: text) }
             #expect(error?.message.contains("nested too deeply") == true, "\(deep): \(error?.message ?? "")")
         }
     }
 
     @Test func evaluatesConcurrently() async throws {
-        let expression = try Expression(parsing: "items.@sum.price * count + name.count")
+        let expression = try FormExpression(parsing: "items.@sum.price * count + name.count")
         let context = ExpressionFixture.context()
         let results = await withTaskGroup(of: FormValue?.self) { group in
             for _ in 0..<8 { group.addTask { try? expression.evaluate(in: context) } }
@@ -69,7 +69,7 @@ import Testing
             "user.age >= 18 && !empty", "'\\(count) items'", "price * count + 1", "name.lowercased() == 'bob'",
             "items[0].title ?? 'none'",
         ]
-        let expressions = try (0..<5_000).map { i throws in try Expression(parsing: sources[i % sources.count]) }
+        let expressions = try (0..<5_000).map { i throws in try FormExpression(parsing: sources[i % sources.count]) }
         let context = ExpressionFixture.context()
         let clock = ContinuousClock()
         let elapsed = try clock.measure {

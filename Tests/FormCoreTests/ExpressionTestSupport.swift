@@ -28,6 +28,6 @@ enum ExpressionFixture {
 
     /// Parses and evaluates in one go, the way the tables need it.
     static func run(_ source: String, stepLimit: Int = ExpressionContext.defaultStepLimit) throws(ExpressionError) -> FormValue {
-        try Expression(parsing: source).evaluate(in: context(stepLimit: stepLimit))
+        try FormExpression(parsing: source).evaluate(in: context(stepLimit: stepLimit))
     }
 }

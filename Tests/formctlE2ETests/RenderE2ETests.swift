@@ -42,7 +42,7 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
         expectInOrder([
             "Json Data", "== Launch party ==", "When [date] (label): 2024-05-01", "At [time] (label): 18:30",
-            "Boolean (boolean): true", "Progress (float): 0.75", "Radio (radio): item 2", "Disabled Button [bt5] (button) disabled",
+            "Boolean (boolean): yes", "Progress (float): 0.75", "Radio (radio): item 2", "Disabled Button [bt5] (button) disabled",
         ], in: result.stdout)
     }
 

@@ -169,8 +169,5 @@ public struct Binder {
     /// with 100,000 items would otherwise build 100,000 strings nobody reads.
     typealias LazyPath = () -> String
 
-    static func join(_ path: String, _ key: String) -> String {
-        if path.isEmpty { return key }
-        return key.hasPrefix("[") ? path + key : path + "." + key
-    }
+    static func join(_ path: String, _ key: String) -> String { JSONPath.join(path, key) }
 }

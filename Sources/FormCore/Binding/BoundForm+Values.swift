@@ -4,19 +4,8 @@ extension Element {
     /// The value `fetchValueIntoObject` writes for this element, by QuickDialog's per-type rules;
     /// nil when the element has no key or does not carry a value.
     public var fetchedValue: FormValue? {
-        guard key != nil, kind.fetchesValue, let property = kind.valueProperty else { return nil }
-        let raw = properties[property] ?? .null
-        switch kind {
-        case .boolean:
-            return raw.boolValue.map(FormValue.bool) ?? .null
-        case .radio, .segmented, .colorPicker:
-            // QuickDialog gives values[selected] when values are given, else the index.
-            guard let index = raw.intValue, index >= 0 else { return .null }
-            if let values { return values.indices.contains(index) ? values[index] : .null }
-            return .int(index)
-        default:
-            return raw
-        }
+        guard key != nil, kind.fetchesValue else { return nil }
+        return FieldValueType(self).storedValue(of: self)
     }
 
     /// Where this element's value goes in the values object: its key inside the items of the

@@ -49,22 +49,19 @@ public struct OutlineRenderer {
     }
 
     func shownValue(of element: Element) -> String? {
-        if element.isSecure {
-            let present = element.value.map { !($0.displayString ?? "").isEmpty } ?? false
-            return present ? "••••••" : nil
-        }
+        let type = FieldValueType(element)
         switch element.kind {
         case .radio, .segmented, .colorPicker:
-            let items = element.items
-            guard let index = element.selectedIndex else { return "(none of \(items.joined(separator: " | ")))" }
-            return items.indices.contains(index) ? items[index] : "#\(index)"
+            let shown = type.display(type.storedValue(of: element), for: element)
+            return shown.isEmpty ? "(none of \(element.items.joined(separator: " | ")))" : shown
         case .button:
             return nil
         case .text:
             return element.title == nil ? nil : element.properties["text"]?.displayString
         default:
-            if let value = element.value, let shown = value.displayString, !shown.isEmpty { return shown }
-            if let placeholder = element.placeholder { return "<\(placeholder)>" }
+            let shown = element.value.map { type.display($0, for: element) } ?? ""
+            if !shown.isEmpty { return shown }
+            if let placeholder = element.placeholder, !element.isSecure { return "<\(placeholder)>" }
             return nil
         }
     }

@@ -8,12 +8,12 @@ public enum PropertyExpression: Sendable, Hashable {
     /// One piece of a template.
     public enum TemplatePart: Sendable, Hashable {
         case text(String)
-        case expression(Expression)
+        case expression(FormExpression)
     }
 
     case literal(String)
     /// The whole string is `@{...}`: its value is the expression's typed value.
-    case expression(Expression)
+    case expression(FormExpression)
     /// Text with embedded expressions: a string.
     case template([TemplatePart])
 
@@ -59,14 +59,14 @@ public enum PropertyExpression: Sendable, Hashable {
     }
 
     /// The expression starting at `start` (just after `@{`) and the index of its closing `}`.
-    private static func parseEmbedded(_ chars: [Character], from start: Int) throws(ExpressionError) -> (Expression, Int) {
-        var lexer = ExpressionLexer(chars: chars, start: start, maxDepth: Expression.maxDepth)
-        var parser = ExpressionParser(tokens: try lexer.tokenize(), maxDepth: Expression.maxDepth)
+    private static func parseEmbedded(_ chars: [Character], from start: Int) throws(ExpressionError) -> (FormExpression, Int) {
+        var lexer = ExpressionLexer(chars: chars, start: start, maxDepth: FormExpression.maxDepth)
+        var parser = ExpressionParser(tokens: try lexer.tokenize(), maxDepth: FormExpression.maxDepth)
         let root = try parser.parseExpression().node
         switch parser.current.kind {
         case .symbol(.rightBrace):
             let close = start + parser.current.column - 1
-            return (Expression(source: String(chars[start..<close]), root: root), close)
+            return (FormExpression(source: String(chars[start..<close]), root: root), close)
         case .end:
             throw .syntax("missing '}' to close '@{' at column \(start - 1)", at: parser.current.column)
         default:
@@ -74,7 +74,7 @@ public enum PropertyExpression: Sendable, Hashable {
         }
     }
 
-    /// Every key path read, in first-seen order, without duplicates (see `Expression.dependencies`).
+    /// Every key path read, in first-seen order, without duplicates (see `FormExpression.dependencies`).
     public var dependencies: [ValuePath] {
         var collector = DependencyCollector()
         switch self {

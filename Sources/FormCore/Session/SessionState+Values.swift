@@ -47,25 +47,9 @@ extension SessionState {
             element.properties[name] = resolved[position]
         }
         if let path = elements[index].valuePath, let value = values.value(at: path) {
-            Self.store(value, in: &element)
+            elements[index].valueType.write(value, into: &element)
         }
         return element
-    }
-
-    /// Writes a value into the element's value property, the way its kind holds it: a radio's
-    /// `selected` index is found from the value among `values`.
-    static func store(_ value: FormValue, in element: inout Element) {
-        guard let property = element.kind.valueProperty else { return }
-        switch element.kind {
-        case .radio, .segmented, .colorPicker:
-            if let values = element.values {
-                element.properties[property] = values.firstIndex(of: value).map(FormValue.int) ?? .null
-            } else {
-                element.properties[property] = value
-            }
-        default:
-            element.properties[property] = value
-        }
     }
 
     /// Sets a field's value by dotted key path: transforms run, dependents are re-evaluated.

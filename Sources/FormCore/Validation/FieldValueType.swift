@@ -131,6 +131,37 @@ public enum FieldValueType: Sendable, Hashable {
         }
     }
 
+    // MARK: The element's own property
+
+    /// The value an element holds as written or bound, by QuickDialog's rules for its kind
+    /// (`fetchValueIntoObject`): a radio's `values[selected]`, else the index; a boolean as a
+    /// boolean.
+    public func storedValue(of element: Element) -> FormValue {
+        guard let property = element.kind.valueProperty else { return .null }
+        let raw = element.properties[property] ?? .null
+        switch self {
+        case .boolean:
+            return raw.boolValue.map(FormValue.bool) ?? .null
+        case .choice:
+            guard let index = raw.intValue, index >= 0 else { return .null }
+            if let values = element.values { return values.indices.contains(index) ? values[index] : .null }
+            return .int(index)
+        default:
+            return raw
+        }
+    }
+
+    /// Writes a value back into the element's value property, as its kind holds it: a radio's
+    /// `selected` index is found from the value among `values`.
+    public func write(_ value: FormValue, into element: inout Element) {
+        guard let property = element.kind.valueProperty else { return }
+        if case .choice = self, let values = element.values {
+            element.properties[property] = values.firstIndex(of: value).map(FormValue.int) ?? .null
+        } else {
+            element.properties[property] = value
+        }
+    }
+
     // MARK: Display
 
     /// A value as a person reads it in a summary or an outline: secrets masked, choices by

@@ -3,7 +3,7 @@
 /// Evaluation is pure: it reads values only through the context's lookup, calls only the fixed
 /// method library and the host's registered functions, and is bounded by `maxDepth` (at parse)
 /// and the context's step limit (at evaluation).
-public struct Expression: Sendable, Hashable {
+public struct FormExpression: Sendable, Hashable {
     /// The deepest nesting a parse accepts: parentheses, operator chains, calls, interpolations.
     public static let maxDepth = 64
 

@@ -1,0 +1,115 @@
+// The engine's cost per submission on real forms, beside the store's raw insert of the same
+// rows, in one process (Scripts/bench-engine.sh builds it in release mode and runs it).
+//
+//   bench-engine WORK_DIR FORM.json ANSWERS.ndjson [SUBMISSIONS]
+//
+// For the form and its answers (one valid answers object per line, reused in turn):
+//   session   making a session from the compiled form (nothing evaluated: shared structure)
+//   fill      filling and validating one answers object, no store
+//   raw       SubmissionStore.saveFinal of the JSON the engine stores, one transaction each
+//   engine    FormEngine.submit(SubmissionRequest(answers:), to:) from 1 task and from 4 tasks
+// CPU time is the process's user + system time (getrusage), so it counts every thread.
+import FormCore
+import FormEngine
+import FormStore
+import Foundation
+
+struct Measurement {
+    var count: Int
+    var wall: Double
+    var cpu: Double
+
+    var perSecond: Double { Double(count) / wall }
+    var cpuMicroseconds: Double { cpu / Double(count) * 1e6 }
+}
+
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+func measure(_ count: Int, _ body: () async throws -> Void) async rethrows -> Measurement {
+    let cpu = cpuSeconds()
+    let start = ContinuousClock.now
+    try await body()
+    let elapsed = ContinuousClock.now - start
+    let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return Measurement(count: count, wall: wall, cpu: cpuSeconds() - cpu)
+}
+
+func line(_ label: String, _ m: Measurement, note: String = "") {
+    let text = String(format: "%-34@ %9d %12.0f/s %10.1f µs CPU", label as NSString, m.count, m.perSecond, m.cpuMicroseconds)
+    print(text + (note.isEmpty ? "" : "   " + note))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bench-engine: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4 else { fail("usage: bench-engine WORK_DIR FORM.json ANSWERS.ndjson [SUBMISSIONS]") }
+let work = arguments[1]
+let submissions = arguments.count > 4 ? Int(arguments[4]) ?? 20_000 : 20_000
+
+do {
+    let text = try String(contentsOfFile: arguments[3], encoding: .utf8)
+    let answers = try text.split(separator: "\n").map { try FormValue(json: String($0)) }
+    guard !answers.isEmpty else { fail("no answers in \(arguments[3])") }
+
+    let engine = try FormEngine(databasePath: work + "/engine.sqlite")
+    let form = try engine.loadForm(path: arguments[2])
+    print("\(form.name): \(answers.count) distinct answers, \(submissions) submissions")
+
+    // Every answers object must be valid, or the figures would be of refusals.
+    var stored: [String] = []
+    for answer in answers {
+        let filled = form.compiled.fill(FormInput(answers: answer))
+        if !filled.errors.isEmpty { fail("invalid answers: \(filled.errors)") }
+        stored.append(filled.valuesToStore.jsonString())
+    }
+
+    var sink = 0
+    let sessions = await measure(200_000) {
+        for _ in 0..<200_000 { sink &+= form.compiled.makeSession().evaluationCount }
+    }
+    line("session from the compiled form", sessions)
+
+    let fills = await measure(submissions) {
+        for index in 0..<submissions { sink &+= form.compiled.fill(FormInput(answers: answers[index % answers.count])).errors.count }
+    }
+    line("fill + validate (no store)", fills)
+
+    let store = try SubmissionStore(path: work + "/raw.sqlite")
+    let version = try store.register(formName: form.name, definitionJSON: form.canonicalJSON)
+    let raw = try await measure(submissions) {
+        for index in 0..<submissions { _ = try store.saveFinal(formVersionID: version.id, valuesJSON: stored[index % stored.count]) }
+    }
+    line("raw insert (SubmissionStore)", raw)
+
+    _ = try await engine.submit(SubmissionRequest(answers: answers[0]), to: form)  // registers the version
+    let one = try await measure(submissions) {
+        for index in 0..<submissions { _ = try await engine.submit(SubmissionRequest(answers: answers[index % answers.count]), to: form) }
+    }
+    line("engine submit, 1 task", one, note: String(format: "%.2fx the raw insert's CPU", one.cpuMicroseconds / raw.cpuMicroseconds))
+
+    let tasks = 4
+    let four = try await measure(submissions) {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<tasks {
+                group.addTask {
+                    for index in stride(from: task, to: submissions, by: tasks) {
+                        _ = try await engine.submit(SubmissionRequest(answers: answers[index % answers.count]), to: form)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+    line("engine submit, 4 tasks", four, note: String(format: "%.2fx the raw insert's CPU", four.cpuMicroseconds / raw.cpuMicroseconds))
+    if sink == -1 { print(sink) }
+} catch {
+    fail("\(error)")
+}
