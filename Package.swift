@@ -51,6 +51,8 @@ let package = Package(
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine"], resources: [.copy("Fixtures")]),
         // Cost per submission on real forms beside the raw insert (Scripts/bench-engine.sh).
         .executableTarget(name: "bench-engine", dependencies: ["FormEngine", "FormStore"], path: "Benchmarks/bench-engine"),
+        // The README's library example, compiled as written.
+        .executableTarget(name: "quick-start", dependencies: ["FormEngine"], path: "Examples/quick-start"),
         // An example of embedding FormEngine in a service: a registered action and a custom rule.
         .executableTarget(name: "example-service", dependencies: ["FormEngine"]),
         // The command line: one file per command.

@@ -76,8 +76,17 @@ extension SessionState {
     /// Moves to another structure, keeping every value that still has a field, and evaluates
     /// the live properties of the new one.
     private mutating func adopt(_ next: FormStructure) throws(DefinitionError) {
+        defer { revision += 1 }
+        if revision == 0 {
+            // Nothing was set yet (answers grow their repeats before any value is set): the
+            // new structure's own starting point is exact, and nothing needs evaluating.
+            structure = next
+            values = next.initialValues
+            resolved = next.initialResolved
+            evaluationErrors = next.initialErrors
+            return
+        }
         let previous = values
-        revision += 1
         structure = next
         values = next.defaults
         for entry in next.elements {

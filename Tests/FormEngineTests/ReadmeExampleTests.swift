@@ -1,0 +1,14 @@
+import Foundation
+import Testing
+
+/// The README's library example is `Examples/quick-start/main.swift` word for word, and that
+/// file is built with the package: the example people copy compiles as written.
+@Suite("README example")
+struct ReadmeExampleTests {
+    @Test func theReadmeShowsTheQuickStartAsItIs() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/quick-start/main.swift"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + example + "```"))
+    }
+}
