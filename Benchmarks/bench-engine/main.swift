@@ -40,8 +40,9 @@ func measure(_ count: Int, _ body: () async throws -> Void) async rethrows -> Me
 }
 
 func line(_ label: String, _ m: Measurement, note: String = "") {
-    let text = String(format: "%-34@ %9d %12.0f/s %10.1f µs CPU", label as NSString, m.count, m.perSecond, m.cpuMicroseconds)
-    print(text + (note.isEmpty ? "" : "   " + note))
+    let padded = label.padding(toLength: 32, withPad: " ", startingAt: 0)
+    let figures = String(format: "%9d %12.0f/s %10.1f µs CPU", m.count, m.perSecond, m.cpuMicroseconds)
+    print(padded + figures + (note.isEmpty ? "" : "   " + note))
 }
 
 func fail(_ message: String) -> Never {
