@@ -166,3 +166,27 @@ struct DumpE2ETests {
         #expect(result.exitCode == 3 && result.stderr.contains(junk), "\(result)")
     }
 }
+
+@Suite("formctl dump of a form with includes")
+struct DumpIncludesE2ETests {
+    /// The stored definition carries its includes, so the CSV has a column for every field of
+    /// an included file, and a change in that file is a new version with its own columns.
+    @Test func includedFieldsHaveColumnsAndAChangedIncludeIsANewVersion() throws {
+        let scratch = try Scratch()
+        let form = try scratch.write("order.json", #"{"title": "Order", "sections": [{"elements": [{"type": "entry", "key": "item"}]}, {"include": "address.json"}]}"#)
+        _ = try scratch.write("address.json", #"{"title": "Address", "elements": [{"type": "entry", "key": "street"}, {"type": "entry", "key": "city"}]}"#)
+        let first = try scratch.formctl(["fill", form, "--set", "item=tea", "--set", "street=1 Main St", "--set", "city=Oslo"])
+        #expect(first.exitCode == 0, "\(first)")
+        _ = try scratch.write("address.json", #"{"title": "Address", "elements": [{"type": "entry", "key": "street"}, {"type": "entry", "key": "city"}, {"type": "entry", "key": "zip", "required": true}]}"#)
+        let refused = try scratch.formctl(["fill", form, "--set", "item=tea"])
+        #expect(refused.exitCode == 1 && refused.stderr.contains("zip: is required"), "\(refused)")
+        let second = try scratch.formctl(["fill", form, "--set", "item=milk", "--set", "zip=0150", "--json"])
+        #expect(second.exitCode == 0 && second.stdout.contains(#""version":2"#), "\(second)")
+
+        let csv = try scratch.formctl(["dump", "--format", "csv", "--form", "order"])
+        #expect(csv.exitCode == 0, "\(csv)")
+        let header = try #require(csv.stdout.split(whereSeparator: \.isNewline).first)
+        #expect(header.hasSuffix(",item,street,city,zip"), "\(header)")
+        #expect(csv.stdout.contains(",tea,1 Main St,Oslo,"), "\(csv)")
+    }
+}
