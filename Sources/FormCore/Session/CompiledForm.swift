@@ -79,6 +79,9 @@ public final class CompiledForm: Sendable {
         return built
     }
 
+    /// Shapes kept now (at most `maximumKeptShapes`).
+    var keptShapeCount: Int { shapes.withLock { $0.count } }
+
     /// A structure for data that is not a shape of this form's data (items removed from the
     /// data's own list): built for the one session that needs it, not kept.
     func structure(forData data: FormValue) throws(DefinitionError) -> FormStructure {
