@@ -104,7 +104,9 @@ public enum PropertyExpression: Sendable, Hashable {
                     offset += text.count
                 case .expression(let expression):
                     do {
-                        out += try expression.evaluate(in: context).expressionText
+                        let piece = try expression.evaluate(in: context).expressionText
+                        try ExpressionLimits.checkString(bytes: out.utf8.count + piece.utf8.count, column: 1)
+                        out += piece
                     } catch {
                         throw error.relocated(by: offset + 2, in: self.text)
                     }
