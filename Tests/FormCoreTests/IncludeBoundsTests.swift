@@ -21,8 +21,10 @@ import Testing
     @Test func aLongIncludeChainStopsAtTheDepthLimit() throws {
         let dir = try TempDirectory()
         for index in 0..<5_000 {
-            let link = Data(#"{"include": "c\#(index + 1).json"}"#.utf8)
-            #expect(FileManager.default.createFile(atPath: dir.path + "/c\(index).json", contents: link))
+            // Plain stdio: five thousand files through FileManager take seconds.
+            guard let file = fopen(dir.path + "/c\(index).json", "w") else { Issue.record("cannot write c\(index).json"); return }
+            fputs(#"{"include": "c\#(index + 1).json"}"#, file)
+            fclose(file)
         }
         try dir.write("c5000.json", #"{"type": "entry", "key": "end"}"#)
         let main = try dir.write("main.json", #"{"sections": [{"elements": [{"include": "c0.json"}]}]}"#)
