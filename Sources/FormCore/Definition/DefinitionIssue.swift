@@ -13,6 +13,8 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case includeRefused
         /// A bound on one load was reached (include depth, included files or bytes, nesting).
         case limitExceeded
+        /// A regular expression that does not compile or uses a feature formctl refuses.
+        case invalidPattern
     }
 
     public var severity: Severity

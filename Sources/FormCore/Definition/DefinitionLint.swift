@@ -133,6 +133,13 @@ public struct DefinitionLint {
             }
         case "bind", "include", "shared_data", "bindingScript":
             break
+        case "pattern":
+            guard case .string(let text) = value else { break }
+            if PropertyExpression.containsExpression(text) {
+                checkExpression(text, path: path, place: place, issues: &issues)
+            } else {
+                checkPattern(text, path: path, place: place, issues: &issues)
+            }
         default:
             if case .string(let text) = value { checkExpression(text, path: path, place: place, issues: &issues) }
         }
@@ -140,8 +147,24 @@ public struct DefinitionLint {
 
     func checkExpression(_ text: String, path: String, place: Place, issues: inout [DefinitionIssue]) {
         guard PropertyExpression.containsExpression(text) else { return }
-        do { _ = try PropertyExpression(parsing: text) } catch {
+        let property: PropertyExpression
+        do { property = try PropertyExpression(parsing: text) } catch {
             issues.append(place.issue(.error, .invalidExpression, path: path, message: error.description))
+            return
+        }
+        for expression in property.expressions {
+            for pattern in expression.root.literalMatchPatterns {
+                checkPattern(pattern, path: path, place: place, issues: &issues, inMatches: true)
+            }
+        }
+    }
+
+    /// A regular expression must compile for the linear-time engine (`LinearRegex`), which
+    /// refuses what could run for ever (backreferences, lookaround) and what it does not know.
+    func checkPattern(_ pattern: String, path: String, place: Place, issues: inout [DefinitionIssue], inMatches: Bool = false) {
+        do { _ = try LinearRegex.compiled(pattern) } catch {
+            let what = inMatches ? "invalid regular expression in matches()" : "invalid pattern"
+            issues.append(place.issue(.error, .invalidPattern, path: path, message: "\(what) '\(pattern.excerpt())': \(error)"))
         }
     }
 
