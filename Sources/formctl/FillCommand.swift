@@ -42,6 +42,8 @@ struct FillCommand: AsyncParsableCommand {
     @Option(name: .customLong("action"), help: ArgumentHelp("Route an action to a program: NAME=PROGRAM (values as JSON on its stdin).", valueName: "NAME=PROGRAM"))
     var actions: [String] = []
 
+    @OptionGroup var includes: IncludeOptions
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {

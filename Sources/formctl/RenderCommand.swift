@@ -19,6 +19,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "text: a readable outline; json: QuickDialog JSON that is itself a valid definition.")
     var format: Format = .text
 
+    @OptionGroup var includes: IncludeOptions
+
     func run() throws {
         let loaded = try FormInputs.loadDefinition(form)
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
@@ -31,7 +33,7 @@ struct RenderCommand: ParsableCommand {
             // hidden elements marked.
             let form: BoundForm
             do { form = try FormSession(definition: loaded.definition, data: boundData).form } catch {
-                error.issues.forEach { Terminal.printError($0.description) }
+                FormInputs.placed(error.issues, in: self.form).forEach { Terminal.printError($0.description) }
                 throw CommandFailure.silent(.invalid)
             }
             Terminal.write(OutlineRenderer().render(form), to: 1)

@@ -9,17 +9,24 @@ public enum ExpressionLimits {
     /// The most items an array built by an expression may have.
     public static let maximumArrayCount = 100_000
 
+    /// Words every limit error's message has, for callers that see evaluation errors as text
+    /// (a session keeps them as descriptions).
+    static let exceededPhrase = "an expression builds"
+
+    /// Whether an evaluation error's description says a value passed one of these limits.
+    public static func isExceeded(_ description: String) -> Bool { description.contains(exceededPhrase) }
+
     /// Throws unless a string of `bytes` UTF-8 bytes is allowed.
     static func checkString(bytes: Int, column: Int?) throws(ExpressionError) {
         guard bytes <= maximumStringBytes else {
-            throw .evaluation("the result would be a string of \(bytes) bytes; an expression builds strings of at most \(ByteCount(maximumStringBytes)) (the limit)", at: column)
+            throw .evaluation("the result would be a string of \(bytes) bytes; \(exceededPhrase) strings of at most \(ByteCount(maximumStringBytes)) (the limit)", at: column)
         }
     }
 
     /// Throws unless an array of `count` items is allowed.
     static func checkArray(count: Int, column: Int?) throws(ExpressionError) {
         guard count <= maximumArrayCount else {
-            throw .evaluation("the result would be an array of \(count) items; an expression builds arrays of at most \(maximumArrayCount) items (the limit)", at: column)
+            throw .evaluation("the result would be an array of \(count) items; \(exceededPhrase) arrays of at most \(maximumArrayCount) items (the limit)", at: column)
         }
     }
 
