@@ -34,7 +34,7 @@ struct DumpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only submissions created at or after TIME: an ISO 8601 date (2026-05-17, midnight UTC) or date-time (2026-05-17T14:30:00Z; no offset means UTC).", valueName: "TIME"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Write to FILE (via FILE.tmp, renamed when complete) instead of standard output.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write to FILE (via a new temporary file beside it, renamed when complete) instead of standard output.", valueName: "FILE"))
     var output: String?
 
     @OptionGroup var database: DatabaseOptions
@@ -51,7 +51,7 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.openStore()
+        let store = try database.openStore(readOnly: true)
         let formName = try resolveForm(in: store)
         let columns = format == .csv ? try csvColumns(formName: formName, store: store) : []
         let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()

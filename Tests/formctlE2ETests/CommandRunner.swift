@@ -52,17 +52,22 @@ struct CommandRunner {
     }
 
     /// Runs `formctl arguments...` in `directory` (a fresh temporary one if nil) with `stdin`;
-    /// gives up after `timeout` seconds.
-    static func run(_ arguments: [String], stdin: String = "", directory: String? = nil, timeout: TimeInterval = 30) throws -> Result {
+    /// gives up after `timeout` seconds. `executable` runs something else (a wrapper that runs
+    /// formctl, given formctl's path among the arguments); `environment` adds variables.
+    static func run(
+        _ arguments: [String], stdin: String = "", directory: String? = nil, timeout: TimeInterval = 30, executable: String? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> Result {
         let scratch = directory == nil ? try Scratch() : nil
         let directory = directory ?? scratch?.directory ?? FileManager.default.temporaryDirectory.path
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try binaryPath())
+        process.executableURL = URL(fileURLWithPath: try executable ?? binaryPath())
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "FORMCTL_DB")
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         // Files rather than pipes, so a chatty child never blocks on a full pipe.
         let outURL = URL(fileURLWithPath: directory).appendingPathComponent(".stdout-\(UUID().uuidString)")
