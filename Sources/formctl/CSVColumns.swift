@@ -12,8 +12,10 @@ struct CSVColumns {
 
     var columns: [Column]
 
+    /// Built once per dump from the stored definition of the form's latest version, which is
+    /// parsed once here, without positions (it was checked when it was stored).
     init(definitionJSON: String) throws(DefinitionError) {
-        let definition = try FormDefinition(json: definitionJSON)
+        let definition = try FormDefinition.decode(json: definitionJSON, positions: false).0
         let session = try FormSession(definition: definition)
         // Repeats without items have no fields yet; one item each makes their templates show,
         // so the repeat's column lands where its section stands. Nested repeats need a pass each.
