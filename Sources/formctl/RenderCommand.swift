@@ -36,7 +36,7 @@ struct RenderCommand: ParsableCommand {
                 FormInputs.placed(error.issues, in: self.form).forEach { Terminal.printError($0.description) }
                 throw CommandFailure.silent(.invalid)
             }
-            Terminal.write(OutlineRenderer().render(form), to: 1)
+            Terminal.writeText(OutlineRenderer().render(form), to: 1)
         }
     }
 }
