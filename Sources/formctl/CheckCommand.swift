@@ -33,10 +33,11 @@ struct CheckCommand: ParsableCommand {
                 let loaded = try FormInputs.loadDefinition(path)
                 var warnings = loaded.warnings.count
                 let known = Set(ActionRoutes.builtIns + (try ActionRoutes.parse(actions)).map(\.name))
-                let lint = DefinitionLint(knownActions: known).lint(loaded.definition)
+                let lint = DefinitionLint(knownActions: known).lint(loaded.definition).map { $0.locating(in: loaded.sourceLocations) }
                 lint.forEach { Terminal.printError($0.description) }
                 if lint.contains(where: \.isError) { throw CommandFailure.silent(.invalid) }
                 let evaluation = Self.evaluationIssues(loaded.definition, data: boundData, file: path)
+                    .map { $0.locating(in: loaded.sourceLocations) }
                 evaluation.forEach { Terminal.printError($0.description) }
                 if evaluation.contains(where: \.isError) { throw CommandFailure.silent(.invalid) }
                 warnings += lint.count

@@ -33,7 +33,9 @@ struct RenderCommand: ParsableCommand {
             // hidden elements marked.
             let form: BoundForm
             do { form = try FormSession(definition: loaded.definition, data: boundData).form } catch {
-                FormInputs.placed(error.issues, in: self.form).forEach { Terminal.printError($0.description) }
+                for issue in FormInputs.placed(error.issues, in: self.form) {
+                    Terminal.printError(issue.locating(in: loaded.sourceLocations).description)
+                }
                 throw CommandFailure.silent(.invalid)
             }
             Terminal.writeText(OutlineRenderer().render(form), to: 1)

@@ -8,7 +8,7 @@ public struct DefinitionDecoder {
     public static let maximumNesting = 24
 
     public private(set) var issues: [DefinitionIssue] = []
-    let locations: [String: SourceLocation]
+    let locations: SourceLocations
     let file: String?
     /// For an included file: how deep in the including forms its own root stands, so that the
     /// nesting bound holds for the whole form and not per file.
@@ -17,7 +17,7 @@ public struct DefinitionDecoder {
     var includeChain: [IncludeSite] = []
 
     public init(locations: [String: SourceLocation] = [:], file: String? = nil) {
-        self.locations = locations
+        self.locations = SourceLocations(locations)
         self.file = file
     }
 
@@ -214,16 +214,7 @@ public struct DefinitionDecoder {
     }
 
     /// The position of a path, or of its nearest enclosing value that has one.
-    func location(of path: String) -> SourceLocation? {
-        var candidate = Substring(path)
-        while true {
-            if let found = locations[String(candidate)] { return found }
-            guard let cut = candidate.lastIndex(where: { $0 == "." || $0 == "[" }) else {
-                return locations[""]
-            }
-            candidate = candidate[..<cut]
-        }
-    }
+    func location(of path: String) -> SourceLocation? { locations.location(of: path) }
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 }

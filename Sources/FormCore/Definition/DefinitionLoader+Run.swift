@@ -7,6 +7,8 @@ extension DefinitionLoader {
         /// Problems inside included files already reported, without their include chains: a file
         /// included many times has the same problem each time, and it is reported once.
         private var reported: Set<DefinitionIssue> = []
+        /// Every file's value positions, for problems found after the load (`Loaded.sourceLocations`).
+        private(set) var sourceLocations: [String: SourceLocations] = [:]
         var includedFiles = 0
         var bytesRead = 0
         /// Set once a budget of the whole load ran out: later includes are skipped without a
@@ -81,7 +83,11 @@ extension DefinitionLoader {
         /// The JSON of a file, with every value's position; a syntax error (invalid UTF-8
         /// included) is an issue with its line and column.
         mutating func parse(_ bytes: [UInt8], file: String, chain: [IncludeSite]) -> (FormValue, [String: SourceLocation])? {
-            do { return try JSONReader.parseWithLocations(bytes: bytes) } catch {
+            do {
+                let parsed = try JSONReader.parseWithLocations(bytes: bytes)
+                sourceLocations[file] = SourceLocations(parsed.1)
+                return parsed
+            } catch {
                 record(DefinitionIssue(.error, .malformedJSON, path: "", message: "malformed JSON: \(error.message)", file: file,
                                               location: SourceLocation(line: error.line, column: error.column), includeChain: chain))
                 return nil

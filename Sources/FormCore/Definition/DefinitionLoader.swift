@@ -60,6 +60,9 @@ public struct DefinitionLoader: Sendable {
     public struct Loaded: Sendable {
         public var definition: FormDefinition
         public var warnings: [DefinitionIssue]
+        /// The value positions of every file read, by file as issues name it: a lint's issue
+        /// gets its line and column with `DefinitionIssue.locating(in:)`.
+        public var sourceLocations: [String: SourceLocations] = [:]
     }
 
     /// Loads `path`, resolving includes relative to each including file and confined to the
@@ -68,7 +71,7 @@ public struct DefinitionLoader: Sendable {
         var run = Run(loader: self, formDirectory: PathNames.directory(of: path))
         let definition = run.loadForm(path)
         guard let definition, !run.issues.contains(where: \.isError) else { throw DefinitionError(issues: run.issues) }
-        return Loaded(definition: definition, warnings: run.issues)
+        return Loaded(definition: definition, warnings: run.issues, sourceLocations: run.sourceLocations)
     }
 
     /// Loads JSON text that came from somewhere other than a file; includes are resolved
@@ -77,7 +80,7 @@ public struct DefinitionLoader: Sendable {
         var run = Run(loader: self, formDirectory: baseDirectory)
         let definition = run.loadForm(bytes: Array(json.utf8), file: name, directory: baseDirectory, canonical: name)
         guard let definition, !run.issues.contains(where: \.isError) else { throw DefinitionError(issues: run.issues) }
-        return Loaded(definition: definition, warnings: run.issues)
+        return Loaded(definition: definition, warnings: run.issues, sourceLocations: run.sourceLocations)
     }
 
     /// A file's text, strictly UTF-8 and at most `Limits.standard.maximumFileBytes`; for data
