@@ -20,17 +20,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
-    func rows(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", db, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    func rows(_ sql: String) throws -> String { try SQLiteShell.run(db, sql) }
 
     @Test func validAnswersAreStoredWithoutTheSecret() throws {
         let result = try CommandRunner.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)

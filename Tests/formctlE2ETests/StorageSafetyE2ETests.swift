@@ -22,7 +22,7 @@ import Testing
     @Test func anotherProgramsDatabaseIsRefusedUnlessAdopted() throws {
         let scratch = try Scratch()
         let other = scratch.path("other-app.sqlite")
-        try sqlite(other, "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann');")
+        try SQLiteShell.run(other, "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann');")
         let before = try Data(contentsOf: URL(fileURLWithPath: other))
         for command in [["list"], ["dump"], ["migrate"], ["migrate", "--status"], ["fill", try CommandRunner.fixture("contacts.json"), "--no-input"]] {
             let result = try CommandRunner.run(command + ["--db", other], directory: scratch.directory)
@@ -30,10 +30,10 @@ import Testing
             #expect(result.stderr.contains("is not a formctl database: it has tables (users) and none of formctl's"), "\(command): \(result)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before, "nothing was written")
-        #expect(try sqlite(other, "PRAGMA journal_mode") == "delete\n")
+        #expect(try SQLiteShell.run(other, "PRAGMA journal_mode") == "delete\n")
         let adopted = try CommandRunner.run(["migrate", "--adopt", "--db", other], directory: scratch.directory)
         #expect(adopted.exitCode == 0 && adopted.stdout.contains("applied 0001_init.sql"), "\(adopted)")
-        #expect(try sqlite(other, "SELECT name FROM users") == "ann\n")
+        #expect(try SQLiteShell.run(other, "SELECT name FROM users") == "ann\n")
         #expect(try CommandRunner.run(["list", "--db", other], directory: scratch.directory).exitCode == 0)
     }
 
@@ -106,18 +106,5 @@ import Testing
         #expect(result.stderr.contains("--busy-timeout SECONDS"), "\(result)")
         let badValue = try CommandRunner.run(["list", "--db", scratch.db, "--busy-timeout", "-1"], directory: scratch.directory)
         #expect(badValue.exitCode == 2, "\(badValue)")
-    }
-
-    @discardableResult
-    func sqlite(_ path: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

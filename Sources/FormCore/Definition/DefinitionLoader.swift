@@ -92,8 +92,6 @@ public struct DefinitionLoader: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func directory(of path: String) -> String { PathNames.directory(of: path) }
-
     /// Collapses `./` and `a/../` so that a path reads as short as it can.
     static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
