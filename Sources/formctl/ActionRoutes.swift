@@ -1,55 +1,84 @@
 import ArgumentParser
-import Foundation
 import FormCore
 import FormEngine
+import Foundation
+
+/// One `--action NAME=PROGRAM`: the action's name, the program's words, its time limit.
+struct ActionRoute {
+    var name: String
+    var arguments: [String]
+    var timeout: Duration
+    /// PROGRAM as the person wrote it, for messages.
+    var program: String
+}
 
 /// formctl's action handlers: the built-ins, and `--action NAME=PROGRAM` routes to programs.
 enum ActionRoutes {
-    /// Parses `NAME=PROGRAM`; a malformed route is a usage error.
-    static func parse(_ routes: [String]) throws -> [(name: String, program: String)] {
+    /// Parses `NAME=PROGRAM [ARGUMENTS]` routes; a malformed one is a usage error.
+    static func parse(_ routes: [String], timeout: Duration = .seconds(30)) throws -> [ActionRoute] {
         try routes.map { route in
             guard let equals = route.firstIndex(of: "="), equals != route.startIndex,
                 route.index(after: equals) != route.endIndex
             else { throw ValidationError("--action takes NAME=PROGRAM, got '\(route)'") }
-            return (ActionName.normalize(String(route[..<equals])), String(route[route.index(after: equals)...]))
+            let program = String(route[route.index(after: equals)...])
+            let words: [String]
+            do { words = try ProgramWords.split(program) } catch {
+                throw ValidationError("--action \(route): \(error)")
+            }
+            guard !words.isEmpty else { throw ValidationError("--action takes NAME=PROGRAM, got '\(route)'") }
+            return ActionRoute(name: ActionName.normalize(String(route[..<equals])), arguments: words, timeout: timeout, program: program)
         }
+    }
+
+    static func parse(_ options: ActionOptions) throws -> [ActionRoute] {
+        try parse(options.routes, timeout: options.timeoutDuration)
     }
 
     /// Registers the routes (the engine has `submit`, `cancel`, `reset` and `saveDraft` built in).
-    static func register(on engine: FormEngine, routes: [(name: String, program: String)]) {
+    static func register(on engine: FormEngine, routes: [ActionRoute]) {
         for route in routes {
-            engine.registerAction(route.name) { context in try runProgram(route.program, context: context) }
+            engine.registerAction(route.name) { context in try runProgram(route, context: context) }
         }
     }
 
-    /// Runs a routed program with the form's values as JSON on stdin (secrets included: an
-    /// action is where a password goes). A non-zero exit cancels, with the program's stderr.
-    static func runProgram(_ program: String, context: ActionContext) throws -> ActionResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", program]
-        var environment = ProcessInfo.processInfo.environment
-        environment["FORMCTL_ACTION"] = context.request.name
-        environment["FORMCTL_ELEMENT"] = context.request.elementPath
-        process.environment = environment
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = FileHandle.standardError
-        do { try process.run() } catch {
-            throw ActionProgramError(message: "cannot run '\(program)': \(error.localizedDescription)")
+    /// The whole environment an action's program gets: what finding programs and printing
+    /// text need, and which action of which form it runs for. Nothing else of formctl's
+    /// environment (tokens, credentials) reaches it.
+    static func environment(for context: ActionContext) -> [String: String] {
+        var environment: [String: String] = [
+            "PATH": Terminal.environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin",
+            "FORMCTL_ACTION": context.request.name,
+            "FORMCTL_ELEMENT": context.request.elementPath,
+        ]
+        for name in ["HOME", "LANG"] { environment[name] = Terminal.environment(name) }
+        if let source = context.session.form.definition.sourcePath {
+            environment["FORMCTL_FORM"] = LoadedForm.name(forPath: source)
         }
-        let payload = context.session.values.jsonString() + "\n"
+        return environment
+    }
+
+    /// Runs a routed program with the form's values as JSON on stdin (secrets included: an
+    /// action is where a password goes). A non-zero exit cancels, with the end of its stderr.
+    static func runProgram(_ route: ActionRoute, context: ActionContext) throws -> ActionResult {
         // The program may exit without reading; a closed pipe must not kill formctl.
         signal(SIGPIPE, SIG_IGN)
-        try? input.fileHandleForWriting.write(contentsOf: Data(payload.utf8))
-        try? input.fileHandleForWriting.close()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 0 { return .proceed }
-        let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return .cancel(text.isEmpty ? "'\(program)' exited with status \(process.terminationStatus)" : text)
+        let process = ActionProcess(arguments: route.arguments, environment: environment(for: context), timeout: route.timeout)
+        let result: ActionProcess.Result
+        do { result = try process.run(input: Array((context.session.values.jsonString() + "\n").utf8)) } catch {
+            throw ActionProgramError(message: error.description)
+        }
+        let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        let quoted = "'\(route.program.excerpt())'"
+        switch result.outcome {
+        case .exited(0):
+            return .proceed
+        case .exited(let status):
+            return .cancel(message.isEmpty ? "\(quoted) exited with status \(status)" : message)
+        case .killedBySignal(let signal):
+            return .cancel(message.isEmpty ? "\(quoted) was killed by signal \(signal)" : message)
+        case .timedOut:
+            return .cancel("\(quoted) did not finish within \(route.timeout) and was stopped with everything it started (raise the limit with --action-timeout SECONDS)")
+        }
     }
 }
 

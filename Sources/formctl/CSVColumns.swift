@@ -12,8 +12,10 @@ struct CSVColumns {
 
     var columns: [Column]
 
+    /// Built once per dump from the stored definition of the form's latest version, which is
+    /// parsed once here, without positions (it was checked when it was stored).
     init(definitionJSON: String) throws(DefinitionError) {
-        let definition = try FormDefinition(json: definitionJSON)
+        let definition = try FormDefinition.decode(json: definitionJSON, positions: false).0
         // The rules a service registered are not known here, and an export validates nothing.
         let form = try CompiledForm(definition: definition, requiringRegistrations: false)
         // Outermost repeat first (shortest path), so nested repeats stay inside its array; a

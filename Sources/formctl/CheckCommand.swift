@@ -20,6 +20,8 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("action"), help: ArgumentHelp("An action routed to a program (as for fill), so that it is not reported as unhandled.", valueName: "NAME=PROGRAM"))
     var actions: [String] = []
 
+    @OptionGroup var includes: IncludeOptions
+
     func validate() throws {
         if forms.isEmpty { throw ValidationError("give at least one FORM.json to check") }
     }
@@ -32,9 +34,13 @@ struct CheckCommand: ParsableCommand {
                 let loaded = try FormInputs.loadDefinition(path)
                 var warnings = loaded.warnings.count
                 let known = Set(FormEngine.builtInActions + (try ActionRoutes.parse(actions)).map(\.name))
-                let lint = DefinitionLint(knownActions: known).lint(loaded.definition)
+                let lint = DefinitionLint(knownActions: known).lint(loaded.definition).map { $0.locating(in: loaded.sourceLocations) }
                 lint.forEach { Terminal.printError($0.description) }
                 if lint.contains(where: \.isError) { throw CommandFailure.silent(.invalid) }
+                let evaluation = Self.evaluationIssues(loaded.definition, data: boundData, file: path)
+                    .map { $0.locating(in: loaded.sourceLocations) }
+                evaluation.forEach { Terminal.printError($0.description) }
+                if evaluation.contains(where: \.isError) { throw CommandFailure.silent(.invalid) }
                 warnings += lint.count
                 if let boundData {
                     let bound = Binder.bind(loaded.definition, to: boundData)
@@ -47,5 +53,19 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if worst != .done { throw CommandFailure.silent(worst) }
+    }
+
+    /// What only evaluating the form shows, with its defaults and the --data given: cycles
+    /// among computed values, and values past the expression limits (fields that each double
+    /// the one before), which fill would otherwise meet only when it stores.
+    static func evaluationIssues(_ definition: FormDefinition, data: FormValue?, file: String) -> [DefinitionIssue] {
+        do {
+            let session = try FormSession(definition: definition, data: data ?? .emptyObject)
+            return session.evaluationErrors.filter { ExpressionLimits.isExceeded($0.value) }
+                .sorted { $0.key < $1.key }
+                .map { DefinitionIssue(.error, .limitExceeded, path: $0.key, message: $0.value, file: file) }
+        } catch {
+            return FormInputs.placed(error.issues, in: file)
+        }
     }
 }

@@ -15,6 +15,9 @@ struct DumpCommand: ParsableCommand {
             status, created_at, then one column per keyed field of the form's latest definition, in \
             definition order (repeats and nested values as compact JSON). csv needs --form unless the \
             database holds one form. Secure fields are never stored, so never exported.
+            In csv, a text cell that starts with =, +, -, @, a tab or a CR (which a spreadsheet \
+            would run as a formula) is written with a ' before it, as OWASP advises against CSV \
+            injection; numbers stay numbers. --raw-csv writes every cell as stored.
             Exit codes: 0 done, 1 unknown form, 2 usage, 3 database or output file failure.
             """
     )
@@ -34,8 +37,11 @@ struct DumpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only submissions created at or after TIME: an ISO 8601 date (2026-05-17, midnight UTC) or date-time (2026-05-17T14:30:00Z; no offset means UTC).", valueName: "TIME"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Write to FILE (via FILE.tmp, renamed when complete) instead of standard output.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write to FILE (via a new temporary file beside it, renamed when complete) instead of standard output.", valueName: "FILE"))
     var output: String?
+
+    @Flag(help: "csv: write cells exactly as stored, without the ' that keeps a spreadsheet from running =, +, -, @ cells as formulas.")
+    var rawCsv = false
 
     @OptionGroup var database: DatabaseOptions
 
@@ -51,12 +57,12 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.openStore()
+        let store = try database.openStore(readOnly: true)
         let formName = try resolveForm(in: store)
         let columns = format == .csv ? try csvColumns(formName: formName, store: store) : []
         let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()
         let statusFilter: SubmissionStatus? = status == .all ? nil : (status == .final ? .final : .draft)
-        let writer = DumpWriter(format: format, out: out, columns: columns)
+        let writer = DumpWriter(format: format, out: out, columns: columns, neutralizesFormulas: !rawCsv)
         do {
             try writer.begin()
             try store.exportSubmissions(formName: formName, status: statusFilter, since: since.flatMap(Self.parseSince)) { row in

@@ -6,14 +6,17 @@ final class DumpWriter {
     let format: DumpCommand.Format
     let out: OutputStream
     let columns: [CSVColumns.Column]
+    /// False for `--raw-csv`: cells go out as stored, formula characters and all.
+    let neutralizesFormulas: Bool
     private var rows = 0
     /// Reused for every CSV cell that is compact JSON.
     private var scratch: [UInt8] = []
 
-    init(format: DumpCommand.Format, out: OutputStream, columns: [CSVColumns.Column]) {
+    init(format: DumpCommand.Format, out: OutputStream, columns: [CSVColumns.Column], neutralizesFormulas: Bool = true) {
         self.format = format
         self.out = out
         self.columns = columns
+        self.neutralizesFormulas = neutralizesFormulas
         scratch.reserveCapacity(256)
     }
 
@@ -24,7 +27,7 @@ final class DumpWriter {
         case .json: try out.write(UInt8(ascii: "["))
         case .ndjson: break
         case .csv:
-            var csv = CSVWriter(out: out)
+            var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
             for name in Self.fixedCSVColumns { try csv.field(name) }
             for column in columns { try csv.field(column.name) }
             try csv.endRecord()
@@ -50,7 +53,7 @@ final class DumpWriter {
     }
 
     private func writeCSV(_ row: borrowing ExportRow) throws {
-        var csv = CSVWriter(out: out)
+        var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
         try csv.field(row.id)
         try row.withUTF8(.uuid) { try csv.field($0) }
         try row.withUTF8(.formName) { try csv.field($0) }

@@ -38,8 +38,9 @@ struct FillCommand: AsyncParsableCommand {
     @Flag(help: "Print the stored submission as JSON on stdout.")
     var json = false
 
-    @Option(name: .customLong("action"), help: ArgumentHelp("Route an action to a program: NAME=PROGRAM (values as JSON on its stdin).", valueName: "NAME=PROGRAM"))
-    var actions: [String] = []
+    @OptionGroup var actions: ActionOptions
+
+    @OptionGroup var includes: IncludeOptions
 
     @OptionGroup var database: DatabaseOptions
 

@@ -1,9 +1,13 @@
 import FormCore
 import FormEngine
+import Glibc
 
 /// Reading the files a command is given: definitions (with includes) and data, each failure
 /// turned into the exit code the README documents.
 enum FormInputs {
+    /// The most a data or answers file may hold: as much as a definition file.
+    static let maximumDataBytes = DefinitionLoader.Limits.standard.maximumFileBytes
+
     /// Loads a definition; prints its warnings unless `quiet`. Unreadable -> 3, invalid -> 1.
     static func loadDefinition(_ path: String, printWarnings: Bool = true) throws -> DefinitionLoader.Loaded {
         do {
@@ -32,24 +36,48 @@ enum FormInputs {
         }
     }
 
-    /// Reads a JSON data file (`-` for standard input). Unreadable -> 3, malformed -> 1.
+    /// Reads a JSON data file (`-` for standard input), at most `maximumDataBytes`, strictly
+    /// UTF-8. Unreadable -> 3, malformed (invalid UTF-8 included) -> 1.
     static func loadJSON(_ path: String, what: String) throws -> FormValue {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = path == "-" ? readStandardInput() : try DefinitionLoader.readUTF8File(path)
+            bytes = path == "-"
+                ? try readStandardInput()
+                : try BoundedFileReader.read(path, maximumBytes: maximumDataBytes, regularFileOnly: false)
         } catch {
             throw CommandFailure("formctl: cannot read \(what) \(path): \(error)", exitCode: .storage)
         }
         do {
-            return try FormValue(json: text)
+            return try JSONReader.parse(bytes: bytes)
         } catch {
             throw CommandFailure("\(path):\(error.line):\(error.column): error: malformed JSON in \(what): \(error.message)", exitCode: .invalid)
         }
     }
 
-    static func readStandardInput() -> String {
+    /// Standard input's bytes as they are (no decoding, so invalid UTF-8 is found by the JSON
+    /// reader and reported), at most `maximumDataBytes`.
+    static func readStandardInput() throws(FileReadError) -> [UInt8] {
         var bytes: [UInt8] = []
-        while let line = readLine(strippingNewline: false) { bytes += line.utf8 }
-        return String(decoding: bytes, as: UTF8.self)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: "-", code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumDataBytes { throw FileReadError(path: "-", reason: .tooLarge(limit: maximumDataBytes)) }
+        }
+    }
+
+    /// Issues found without a file (by the session, which has only the definition) placed in
+    /// the file the command was given, so every message says which file it is about.
+    static func placed(_ issues: [DefinitionIssue], in file: String) -> [DefinitionIssue] {
+        issues.map { issue in
+            var issue = issue
+            if issue.file == nil { issue.file = file }
+            return issue
+        }
     }
 }

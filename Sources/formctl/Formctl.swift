@@ -1,4 +1,5 @@
 import ArgumentParser
+import FormCore
 
 /// The `formctl` command: fill, import, dump, check and render QuickDialog-style forms.
 struct Formctl: AsyncParsableCommand {
@@ -29,6 +30,7 @@ enum Main {
     static func main() async {
         do {
             var command = try Formctl.parseAsRoot()
+            DefinitionLoader.processIncludeRoots = includeRoots(of: command)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -47,5 +49,11 @@ enum Main {
             if !message.isEmpty { Terminal.printError(message) }
             Terminal.exit(code == .validationFailure ? .usage : FormctlExitCode(rawValue: code.rawValue) ?? .usage)
         }
+    }
+
+    /// The `--include-root` directories of a command that loads definitions, for every loader
+    /// of the process (those the engine makes included).
+    static func includeRoots(of command: any ParsableCommand) -> [String] {
+        (command as? LoadsDefinitions)?.includes.roots ?? []
     }
 }

@@ -16,7 +16,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let store = try database.openStore()
+        let store = try database.openStore(readOnly: true)
         let forms: [FormSummary]
         do { forms = try store.forms() } catch {
             throw CommandFailure("formctl: cannot read \(store.path): \(error)", exitCode: .storage)

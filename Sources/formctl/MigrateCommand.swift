@@ -11,26 +11,38 @@ struct MigrateCommand: ParsableCommand {
             Migrations are compiled into formctl; each is applied in its own transaction and recorded \
             with a checksum. A database written by a newer formctl, or whose applied migration was \
             edited, is refused.
-            Exit codes: 0 done, 3 the database cannot be opened or migrated.
+            A file that is another program's database (it has tables, none of formctl's) is refused, \
+            unless --adopt is given. --status reads an existing file and changes nothing.
+            Exit codes: 0 done, 2 usage, 3 the database cannot be opened or migrated (or, for --status, does not exist).
             """
     )
 
     @Flag(help: "List each migration as applied (with its time) or pending; change nothing.")
     var status = false
 
+    @Flag(help: "Add formctl's tables to an SQLite file that another program made (refused without this flag).")
+    var adopt = false
+
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        if status && adopt { throw ValidationError("--status changes nothing; --adopt cannot go with it") }
+    }
 
     func run() throws {
         let path = database.resolvedPath
+        if status { try database.requireExistingFile() }
         let before: [MigrationStatus]
-        do { before = try SubmissionStore.migrationStatus(path: path) } catch {
+        do { before = try SubmissionStore.migrationStatus(path: path) } catch MigrationError.foreignDatabase where adopt {
+            before = []  // another program's file, none of formctl's migrations yet
+        } catch {
             throw CommandFailure("formctl: cannot read the migrations of \(path): \(error)", exitCode: .storage)
         }
         if status {
             Terminal.printOut(Self.table(before))
             return
         }
-        let store = try database.openStore()
+        let store = try database.openStore(adoptingForeignDatabase: adopt)
         let after: [MigrationStatus]
         do { after = try store.migrationStatus() } catch {
             throw CommandFailure("formctl: cannot read the migrations of \(path): \(error)", exitCode: .storage)

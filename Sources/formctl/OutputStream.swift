@@ -3,8 +3,9 @@ import Glibc
 /// Buffered output to a file descriptor: bytes collect in one large buffer and leave in big
 /// `write(2)` calls, because a dump of a million rows must not make a system call per field.
 ///
-/// `--output FILE` goes to `FILE.tmp` first and is renamed over `FILE` by `commit()`, so a
-/// reader never sees half a dump and a failed dump leaves an existing FILE untouched.
+/// `--output FILE` goes to a new temporary file beside it first (`TemporaryOutputFile`) and is
+/// renamed over `FILE` by `commit()`, so a reader never sees half a dump and a failed dump
+/// leaves an existing FILE untouched.
 final class OutputStream {
     private let descriptor: Int32
     private let buffer: UnsafeMutablePointer<UInt8>
@@ -40,13 +41,10 @@ final class OutputStream {
         OutputStream(descriptor: STDERR_FILENO, name: "standard error", paths: nil, capacity: capacity)
     }
 
-    /// Opens `path.tmp` for writing; an unwritable place is a storage failure (exit 3).
+    /// Opens a temporary file beside `path` for writing; an unwritable place is a storage
+    /// failure (exit 3).
     static func file(_ path: String, capacity: Int = 1 << 18) throws -> OutputStream {
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw CommandFailure("formctl: cannot write \(path): \(String(cString: strerror(errno)))", exitCode: .storage)
-        }
+        let (descriptor, temporary) = try TemporaryOutputFile.create(beside: path)
         return OutputStream(descriptor: descriptor, name: path, paths: (temporary, path), capacity: capacity)
     }
 

@@ -19,6 +19,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "text: a readable outline; json: QuickDialog JSON that is itself a valid definition.")
     var format: Format = .text
 
+    @OptionGroup var includes: IncludeOptions
+
     func run() throws {
         let loaded = try FormInputs.loadDefinition(form)
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
@@ -35,10 +37,12 @@ struct RenderCommand: ParsableCommand {
                 form = try CompiledForm(definition: loaded.definition, data: boundData, requiringRegistrations: false)
                     .makeSession().form
             } catch {
-                error.issues.forEach { Terminal.printError($0.description) }
+                for issue in FormInputs.placed(error.issues, in: self.form) {
+                    Terminal.printError(issue.locating(in: loaded.sourceLocations).description)
+                }
                 throw CommandFailure.silent(.invalid)
             }
-            Terminal.write(OutlineRenderer().render(form), to: 1)
+            Terminal.writeText(OutlineRenderer().render(form), to: 1)
         }
     }
 }

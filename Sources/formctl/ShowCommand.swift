@@ -15,7 +15,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let store = try database.openStore()
+        let store = try database.openStore(readOnly: true)
         let found: StoredSubmission?
         do { found = try store.submission(id: id) } catch {
             throw CommandFailure("formctl: cannot read submission \(id) from \(store.path): \(error)", exitCode: .storage)

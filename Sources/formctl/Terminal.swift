@@ -3,8 +3,16 @@ import Glibc
 /// Writing to the standard streams without buffering surprises, and the terminal facts
 /// (colour, TTYs) every command asks about.
 enum Terminal {
-    static func printOut(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }
-    static func printError(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+    /// A line of output or of a message: text from definitions, files and the database, whose
+    /// control characters are escaped when it goes to a terminal.
+    static func printOut(_ text: String) { writeText(text + "\n", to: STDOUT_FILENO) }
+    static func printError(_ text: String) { writeText(text + "\n", to: STDERR_FILENO) }
+
+    /// `text` with its control characters made visible if `descriptor` is a terminal;
+    /// unchanged into a file or a pipe, where the bytes are the data.
+    static func writeText(_ text: String, to descriptor: Int32) {
+        write(isTTY(descriptor) ? ControlCharacters.escaped(text) : text, to: descriptor)
+    }
 
     static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)

@@ -27,7 +27,6 @@ struct ValidationRuleTests {
         Case(element: #"{"type": "entry", "key": "f", "maxLength": 2}"#, value: "é😀", rule: nil),
         Case(element: #"{"type": "entry", "key": "f", "pattern": "[A-Z]{2}[0-9]+"}"#, value: "AB12", rule: nil),
         Case(element: #"{"type": "entry", "key": "f", "pattern": "[A-Z]{2}[0-9]+"}"#, value: "AB12x", rule: "pattern"),
-        Case(element: #"{"type": "entry", "key": "f", "pattern": "(unclosed"}"#, value: "x", rule: "pattern"),
         Case(element: #"{"type": "decimal", "key": "f", "minimumValue": 2}"#, value: 1, rule: "minimumValue", message: "must be at least 2"),
         Case(element: #"{"type": "decimal", "key": "f", "maximumValue": 2.5}"#, value: 2.6, rule: "maximumValue", message: "must be at most 2.5"),
         Case(element: #"{"type": "float", "key": "f", "minimumValue": 0, "maximumValue": 1}"#, value: 0.5, rule: nil),

@@ -239,6 +239,7 @@ struct SubmitPipelineTests {
         #"{"type": "entry", "key": "x", "validate": [{"rule": -9223372036854775809}]}"#,
         #"{"type": "entry", "key": "x", "validate": [{"rule": "matches"}]}"#,
         #"{"type": "entry", "key": "x", "transform": ["trimm"]}"#,
+        #"{"type": "entry", "key": "x", "pattern": "(unclosed"}"#,
     ])
     func whatCheckRefusesLoadingRefuses(_ element: String) throws {
         let harness = try TestEngine()

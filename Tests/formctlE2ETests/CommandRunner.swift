@@ -52,17 +52,22 @@ struct CommandRunner {
     }
 
     /// Runs `formctl arguments...` in `directory` (a fresh temporary one if nil) with `stdin`;
-    /// gives up after `timeout` seconds.
-    static func run(_ arguments: [String], stdin: String = "", directory: String? = nil, timeout: TimeInterval = 30) throws -> Result {
+    /// gives up after `timeout` seconds. `executable` runs something else (a wrapper that runs
+    /// formctl, given formctl's path among the arguments); `environment` adds variables.
+    static func run(
+        _ arguments: [String], stdin: String = "", directory: String? = nil, timeout: TimeInterval = 30, executable: String? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> Result {
         let scratch = directory == nil ? try Scratch() : nil
         let directory = directory ?? scratch?.directory ?? FileManager.default.temporaryDirectory.path
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try binaryPath())
+        process.executableURL = URL(fileURLWithPath: try executable ?? binaryPath())
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "FORMCTL_DB")
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         // Files rather than pipes, so a chatty child never blocks on a full pipe.
         let outURL = URL(fileURLWithPath: directory).appendingPathComponent(".stdout-\(UUID().uuidString)")
@@ -112,21 +117,6 @@ struct CommandRunner {
 }
 
 /// A temporary directory per test, removed afterwards, with a database path in it.
-extension CommandRunner {
-    /// What the sqlite3 shell prints for `sql` on `db`: the rows as a person would check them.
-    static func sqlite(_ db: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", db, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
 final class Scratch {
     let directory: String
     var db: String { directory + "/formctl.sqlite" }
@@ -140,7 +130,7 @@ final class Scratch {
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    func rows(_ sql: String) throws -> String { try CommandRunner.sqlite(db, sql) }
+    func rows(_ sql: String) throws -> String { try SQLiteShell.run(db, sql) }
 
     func write(_ name: String, _ text: String) throws -> String {
         try text.write(toFile: path(name), atomically: true, encoding: .utf8)

@@ -157,6 +157,11 @@ struct DumpE2ETests {
 
     @Test func emptyDatabaseDumpsAnEmptyArrayAndBadDatabaseExitsThree() throws {
         let scratch = try Scratch()
+        // dump only reads: a missing file is an error, and is not created.
+        let missing = try scratch.formctl(["dump"])
+        #expect(missing.exitCode == 3 && missing.stderr.contains("no database at \(scratch.db)"), "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.db))
+        #expect(try scratch.formctl(["migrate"]).exitCode == 0)
         let empty = try scratch.formctl(["dump"])
         #expect(empty.exitCode == 0 && empty.stdout == "[]\n", "\(empty)")
         let csv = try scratch.formctl(["dump", "--format", "csv"])

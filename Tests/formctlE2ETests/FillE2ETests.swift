@@ -20,7 +20,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
-    func rows(_ sql: String) throws -> String { try CommandRunner.sqlite(db, sql) }
+    func rows(_ sql: String) throws -> String { try SQLiteShell.run(db, sql) }
 
     @Test func validAnswersAreStoredWithoutTheSecret() throws {
         let result = try CommandRunner.run(["fill", Self.signup, "--answers", "-", "--db", db], stdin: Self.goodAnswers)
@@ -143,8 +143,9 @@ import Testing
         let accept = try CommandRunner.run(
             ["fill", login, "--db", db, "--answers", "-", "--action", "onLogin=grep -q '\"password\":\"pw\"'"], stdin: answers)
         #expect(accept.exitCode == 0, "\(accept)")
+        // No shell runs the program: a shell is asked for by name, like any program.
         let refuse = try CommandRunner.run(
-            ["fill", login, "--db", db, "--answers", "-", "--action", "onLogin:=echo 'bad credentials' >&2; exit 3"], stdin: answers)
+            ["fill", login, "--db", db, "--answers", "-", "--action", #"onLogin:=sh -c "echo 'bad credentials' >&2; exit 3""#], stdin: answers)
         #expect(refuse.exitCode == 1, "\(refuse)")
         #expect(refuse.stderr.contains("onLogin: bad credentials"), "\(refuse)")
         #expect(try rows("select count(*) from submissions") == "1\n")

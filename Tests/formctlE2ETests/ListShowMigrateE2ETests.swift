@@ -6,6 +6,11 @@ import Testing
 struct ListShowMigrateE2ETests {
     @Test func listShowsFormsVersionsAndCounts() throws {
         let scratch = try Scratch()
+        // list only reads: a missing (or misspelled) database is an error, not a new empty file.
+        let missing = try scratch.formctl(["list"])
+        #expect(missing.exitCode == 3 && missing.stderr.contains("no database at \(scratch.db)"), "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.db))
+        #expect(try scratch.formctl(["migrate"]).exitCode == 0)
         let empty = try scratch.formctl(["list"])
         #expect(empty.exitCode == 0 && empty.stdout.isEmpty && empty.stderr.contains("no forms"), "\(empty)")
 
@@ -50,11 +55,15 @@ struct ListShowMigrateE2ETests {
 
     @Test func migrateAppliesOnceAndStatusChangesNothing() throws {
         let scratch = try Scratch()
+        let missing = try scratch.formctl(["migrate", "--status"])
+        #expect(missing.exitCode == 3 && missing.stderr.contains("no database at"), "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.db), "--status must not create the database")
+        // A file with no tables yet (as sqlite3 leaves one) has every migration pending.
+        #expect(FileManager.default.createFile(atPath: scratch.db, contents: nil))
         let pending = try scratch.formctl(["migrate", "--status"])
         #expect(pending.exitCode == 0, "\(pending)")
         let pendingRow = pending.stdout.split(separator: "\n").first { $0.contains("0001_init.sql") }
         #expect(pendingRow?.contains("pending") == true, "\(pending)")
-        #expect(!FileManager.default.fileExists(atPath: scratch.db), "--status must not create the database")
 
         let first = try scratch.formctl(["migrate"])
         #expect(first.exitCode == 0, "\(first)")

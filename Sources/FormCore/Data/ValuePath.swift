@@ -16,6 +16,11 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
 
     public var components: [Component]
 
+    /// The most components a key path written in a definition, an expression or `--set` may
+    /// have. Real data is a few levels deep; the bound keeps a path of 100,000 steps (which
+    /// costs work at every lookup) from ever being built.
+    public static let maximumComponents = 64
+
     public init(components: [Component]) { self.components = components }
 
     /// The path that denotes the value itself.
@@ -30,10 +35,16 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
         var pendingDot = false
         var chars = trimmed.makeIterator()
         var sawBracket = false
+        func checkLength() throws(ValuePathError) {
+            guard components.count < Self.maximumComponents else {
+                throw ValuePathError(path: text, message: "the key path has more than \(Self.maximumComponents) components (the limit)")
+            }
+        }
         func flush(_ current: inout String) throws(ValuePathError) {
             if current.isEmpty {
                 throw ValuePathError(path: text, message: "the key path has an empty component")
             }
+            try checkLength()
             if current == "self" {
                 components.append(.this)
             } else if current.hasPrefix("@") {
@@ -66,6 +77,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
                 guard closed, let index = Int(digits.trimmingSpaces), index >= 0 else {
                     throw ValuePathError(path: text, message: "an index in brackets must be a non-negative integer")
                 }
+                try checkLength()
                 components.append(.index(index))
                 sawBracket = true
                 pendingDot = false
@@ -112,7 +124,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
 public struct ValuePathError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
-    public var description: String { "invalid key path '\(path)': \(message)" }
+    public var description: String { "invalid key path '\(path.excerpt())': \(message)" }
 }
 
 /// KVC's collection operators.

@@ -60,12 +60,18 @@ extension FormDefinition {
     public var encoded: FormValue { root.encoded }
 
     /// Decodes a definition from JSON text without resolving includes (no file access).
-    /// Throws a `DefinitionError` with every error found; warnings are returned.
-    public static func decode(json: String, file: String? = nil) throws(DefinitionError) -> (FormDefinition, [DefinitionIssue]) {
+    /// Throws a `DefinitionError` with every error found; warnings are returned. Without
+    /// `positions` no line and column is recorded for each value: for a definition that was
+    /// checked when it was stored, whose errors nobody will look for in an editor.
+    public static func decode(json: String, file: String? = nil, positions: Bool = true) throws(DefinitionError) -> (FormDefinition, [DefinitionIssue]) {
         let value: FormValue
         let locations: [String: SourceLocation]
         do {
-            (value, locations) = try JSONReader.parseWithLocations(json)
+            if positions {
+                (value, locations) = try JSONReader.parseWithLocations(json)
+            } else {
+                (value, locations) = (try JSONReader.parse(json), [:])
+            }
         } catch {
             throw DefinitionError(issues: [
                 DefinitionIssue(.error, .malformedJSON, path: "", message: "malformed JSON: \(error.message)", file: file,

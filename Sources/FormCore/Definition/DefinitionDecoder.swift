@@ -8,11 +8,16 @@ public struct DefinitionDecoder {
     public static let maximumNesting = 24
 
     public private(set) var issues: [DefinitionIssue] = []
-    let locations: [String: SourceLocation]
+    let locations: SourceLocations
     let file: String?
+    /// For an included file: how deep in the including forms its own root stands, so that the
+    /// nesting bound holds for the whole form and not per file.
+    var depthOffset = 0
+    /// For an included file: the includes that led to it, given to every issue found in it.
+    var includeChain: [IncludeSite] = []
 
     public init(locations: [String: SourceLocation] = [:], file: String? = nil) {
-        self.locations = locations
+        self.locations = SourceLocations(locations)
         self.file = file
     }
 
@@ -35,8 +40,8 @@ public struct DefinitionDecoder {
             report(.error, .notAnObject, path, "an element must be a JSON object, found \(value.typeName)")
             return Element(kind: .element, typeName: "")
         }
-        if depth > Self.maximumNesting {
-            report(.error, .tooDeep, path, "nesting deeper than \(Self.maximumNesting) levels of sections and elements")
+        if depth + depthOffset > Self.maximumNesting {
+            report(.error, .tooDeep, path, tooDeepMessage)
             return Element(kind: .element, typeName: "")
         }
         if object["include"] != nil {
@@ -111,8 +116,8 @@ public struct DefinitionDecoder {
             report(.error, .notAnObject, path, "a section must be a JSON object, found \(value.typeName)")
             return Section()
         }
-        if depth > Self.maximumNesting {
-            report(.error, .tooDeep, path, "nesting deeper than \(Self.maximumNesting) levels of sections and elements")
+        if depth + depthOffset > Self.maximumNesting {
+            report(.error, .tooDeep, path, tooDeepMessage)
             return Section()
         }
         if object["include"] != nil {
@@ -153,6 +158,11 @@ public struct DefinitionDecoder {
         checkBind(section.properties["bind"]?.stringValue, path: join(path, "bind"),
                   canIterate: section.elementTemplate != nil, templateName: "elementTemplate")
         return section
+    }
+
+    var tooDeepMessage: String {
+        let across = depthOffset > 0 ? ", counting the levels of the files that include this one" : ""
+        return "nesting deeper than \(Self.maximumNesting) levels of sections and elements\(across) (the limit)"
     }
 
     // MARK: Checks
@@ -211,20 +221,12 @@ public struct DefinitionDecoder {
     }
 
     mutating func report(_ severity: DefinitionIssue.Severity, _ code: DefinitionIssue.Code, _ path: String, _ message: String) {
-        issues.append(DefinitionIssue(severity, code, path: path, message: message, file: file, location: location(of: path)))
+        issues.append(DefinitionIssue(severity, code, path: path, message: message, file: file, location: location(of: path),
+                                      includeChain: includeChain))
     }
 
     /// The position of a path, or of its nearest enclosing value that has one.
-    func location(of path: String) -> SourceLocation? {
-        var candidate = Substring(path)
-        while true {
-            if let found = locations[String(candidate)] { return found }
-            guard let cut = candidate.lastIndex(where: { $0 == "." || $0 == "[" }) else {
-                return locations[""]
-            }
-            candidate = candidate[..<cut]
-        }
-    }
+    func location(of path: String) -> SourceLocation? { locations.location(of: path) }
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 }

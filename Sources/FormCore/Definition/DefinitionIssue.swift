@@ -10,6 +10,12 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case includeNotFound, includeCycle, includeInvalid, bindingScriptRefused
         case unknownAction, missingDataPath, duplicateKey, expressionCycle
         case unknownRule, unknownTransform
+        /// An include outside the allowed directories, or not a regular file: never read.
+        case includeRefused
+        /// A bound on one load was reached (include depth, included files or bytes, nesting).
+        case limitExceeded
+        /// A regular expression that does not compile or uses a feature formctl refuses.
+        case invalidPattern
     }
 
     public var severity: Severity
@@ -20,10 +26,12 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
     /// The file it was found in, when read from one.
     public var file: String?
     public var location: SourceLocation?
+    /// For a problem inside an included file: the includes that led to it, outermost first.
+    public var includeChain: [IncludeSite]
 
     public init(
         _ severity: Severity, _ code: Code, path: String, message: String, file: String? = nil,
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil, includeChain: [IncludeSite] = []
     ) {
         self.severity = severity
         self.code = code
@@ -31,17 +39,52 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.file = file
         self.location = location
+        self.includeChain = includeChain
     }
 
     public var isError: Bool { severity == .error }
 
-    /// `signup.json:12:9: error: sections[1].elements[0].type: unknown element type ...`
+    /// `signup.json:12:9: error: sections[1].elements[0].type: unknown element type ...`, and for
+    /// an included file the way there first:
+    /// `forms/a.json: sections[0].elements[1] (include 'b.json') -> forms/b.json:3:5: error: ...`.
     public var description: String {
         var place = file ?? ""
         if let location { place += (place.isEmpty ? "" : ":") + "\(location.line):\(location.column)" }
         let prefix = place.isEmpty ? "" : place + ": "
         let pathPart = path.isEmpty ? "" : path + ": "
-        return "\(prefix)\(severity.rawValue): \(pathPart)\(message)"
+        return "\(chainDescription)\(prefix)\(severity.rawValue): \(pathPart)\(message)"
+    }
+}
+
+extension DefinitionIssue {
+    /// Long chains (a runaway include) keep their two outer and three inner steps.
+    var chainDescription: String {
+        var sites = includeChain.map(\.description)
+        if sites.count > 6 {
+            sites = sites.prefix(2) + ["… \(sites.count - 5) more includes …"] + sites.suffix(3)
+        }
+        return sites.map { $0 + " -> " }.joined()
+    }
+}
+
+/// One include on the way to an included file: which file included it, where, and as what.
+public struct IncludeSite: Sendable, Hashable, CustomStringConvertible {
+    /// The including file, as its path was given or built (`forms/a.json`).
+    public var file: String
+    /// The JSON path of the including element or section (`sections[0].elements[1]`).
+    public var path: String
+    /// The include as written (`b.json`).
+    public var include: String
+
+    public init(file: String, path: String, include: String) {
+        self.file = file
+        self.path = path
+        self.include = include
+    }
+
+    /// `forms/a.json: sections[0].elements[1] (include 'b.json')`.
+    public var description: String {
+        "\(file): \(path.isEmpty ? "(root)" : path) (include '\(include)')"
     }
 }
 

@@ -26,49 +26,76 @@ public struct DefinitionLint {
     public func lint(_ definition: FormDefinition) -> [DefinitionIssue] {
         var issues: [DefinitionIssue] = []
         var keys: [String: String] = [:]
-        lintElement(definition.root, path: "", file: definition.sourcePath, keys: &keys, issues: &issues)
+        lintElement(definition.root, path: "", place: Place(file: definition.sourcePath), keys: &keys, issues: &issues)
         return issues
     }
 
-    func lintElement(_ element: Element, path: String, file: String?, keys: inout [String: String], issues: inout [DefinitionIssue]) {
-        if case .element(let included)? = element.include?.content {
-            lintElement(included, path: path, file: file, keys: &keys, issues: &issues)
+    /// The file a part of the definition came from, and the includes that led there: an issue
+    /// inside an included file names that file and its own JSON path, as the loader's do.
+    struct Place {
+        var file: String?
+        var chain: [IncludeSite] = []
+
+        /// Where the content of `include` comes from (the same place when it was not loaded).
+        func entering(_ include: Include) -> Place {
+            guard let source = include.source else { return self }
+            return Place(file: source.file, chain: source.chain)
         }
-        if case .sections(let sections)? = element.include?.content {
-            for section in sections { lintSection(section, path: path, file: file, keys: &keys, issues: &issues) }
+
+        func issue(_ severity: DefinitionIssue.Severity, _ code: DefinitionIssue.Code, path: String, message: String) -> DefinitionIssue {
+            DefinitionIssue(severity, code, path: path, message: message, file: file, includeChain: chain)
         }
+    }
+
+    func lintIncluded(_ include: Include?, path: String, place: Place, keys: inout [String: String], issues: inout [DefinitionIssue]) {
+        guard let include else { return }
+        let inner = place.entering(include)
+        let isElsewhere = include.source != nil
+        switch include.content {
+        case .element(let included)?:
+            lintElement(included, path: isElsewhere ? "" : path, place: inner, keys: &keys, issues: &issues)
+        case .sections(let sections)?:
+            for (index, section) in sections.enumerated() {
+                let sectionPath = !isElsewhere ? path : (include.source?.isWholeForm == true ? "sections[\(index)]" : "")
+                lintSection(section, path: sectionPath, place: inner, keys: &keys, issues: &issues)
+            }
+        case nil:
+            break
+        }
+    }
+
+    func lintElement(_ element: Element, path: String, place: Place, keys: inout [String: String], issues: inout [DefinitionIssue]) {
+        lintIncluded(element.include, path: path, place: place, keys: &keys, issues: &issues)
         for (name, value) in element.properties {
-            lintProperty(name, value, path: join(path, name), file: file, issues: &issues)
+            lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
         if let key = element.key, element.kind.fetchesValue, element.scopes.isEmpty {
             if let first = keys[key], first != path {
-                issues.append(DefinitionIssue(.warning, .duplicateKey, path: join(path, "key"),
-                                              message: "the key '\(key)' is also used at \(first); the later value wins", file: file))
+                issues.append(place.issue(.warning, .duplicateKey, path: join(path, "key"),
+                                          message: "the key '\(key)' is also used at \(first); the later value wins"))
             } else {
                 keys[key] = path
             }
         }
         for action in [element.controllerAction, element.controllerAccessoryAction].compactMap({ $0 }) {
             if let knownActions, !knownActions.contains(action) {
-                issues.append(DefinitionIssue(.warning, .unknownAction, path: join(path, "controllerAction"),
-                                              message: "no handler for action '\(action)'", file: file))
+                issues.append(place.issue(.warning, .unknownAction, path: join(path, "controllerAction"),
+                                          message: "no handler for action '\(action)'"))
             }
         }
         for (index, section) in (element.sections ?? []).enumerated() {
-            lintSection(section, path: join(path, "sections[\(index)]"), file: file, keys: &keys, issues: &issues)
+            lintSection(section, path: join(path, "sections[\(index)]"), place: place, keys: &keys, issues: &issues)
         }
         if let template = element.sectionTemplate {
             var templateKeys: [String: String] = [:]
-            lintSection(template, path: join(path, "sectionTemplate"), file: file, keys: &templateKeys, issues: &issues)
+            lintSection(template, path: join(path, "sectionTemplate"), place: place, keys: &templateKeys, issues: &issues)
         }
     }
 
-    func lintSection(_ section: Section, path: String, file: String?, keys: inout [String: String], issues: inout [DefinitionIssue]) {
-        if case .sections(let sections)? = section.include?.content {
-            for included in sections { lintSection(included, path: path, file: file, keys: &keys, issues: &issues) }
-        }
+    func lintSection(_ section: Section, path: String, place: Place, keys: inout [String: String], issues: inout [DefinitionIssue]) {
+        lintIncluded(section.include, path: path, place: place, keys: &keys, issues: &issues)
         for (name, value) in section.properties {
-            lintProperty(name, value, path: join(path, name), file: file, issues: &issues)
+            lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
         let lists: [(String, [Element]?)] = [
             ("elements", section.elements), ("beforeTemplateElements", section.beforeTemplateElements),
@@ -76,17 +103,17 @@ public struct DefinitionLint {
         ]
         for (name, elements) in lists {
             for (index, element) in (elements ?? []).enumerated() {
-                lintElement(element, path: join(path, "\(name)[\(index)]"), file: file, keys: &keys, issues: &issues)
+                lintElement(element, path: join(path, "\(name)[\(index)]"), place: place, keys: &keys, issues: &issues)
             }
         }
         if let template = section.elementTemplate {
             // Template keys repeat once per item by design; they are checked among themselves.
             var templateKeys: [String: String] = [:]
-            lintElement(template, path: join(path, "elementTemplate"), file: file, keys: &templateKeys, issues: &issues)
+            lintElement(template, path: join(path, "elementTemplate"), place: place, keys: &templateKeys, issues: &issues)
         }
     }
 
-    func lintProperty(_ name: String, _ value: FormValue, path: String, file: String?, issues: inout [DefinitionIssue]) {
+    func lintProperty(_ name: String, _ value: FormValue, path: String, place: Place, issues: inout [DefinitionIssue]) {
         switch name {
         case "validate":
             for (index, entry) in (value.arrayValue ?? []).enumerated() {
@@ -96,35 +123,58 @@ public struct DefinitionLint {
                     switch rule.kind {
                     case .custom(let ruleName, _) where !knownRules.contains(ruleName):
                         let hint = Suggestion.clause(for: ruleName, in: ValidationRule.builtInNames + knownRules.sorted())
-                        issues.append(DefinitionIssue(unknownSeverity, .unknownRule, path: entryPath,
-                                                      message: "unknown validation rule '\(ruleName)' (the host must register it)\(hint)", file: file))
+                        issues.append(place.issue(unknownSeverity, .unknownRule, path: entryPath,
+                                                  message: "unknown validation rule '\(ruleName)' (the host must register it)\(hint)"))
                     case .expression(let test):
-                        checkExpression(test, path: join(entryPath, "test"), file: file, issues: &issues)
+                        checkExpression(test, path: join(entryPath, "test"), place: place, issues: &issues)
                     default:
                         break
                     }
                 } catch {
-                    issues.append(DefinitionIssue(.error, .wrongValueType, path: entryPath, message: error.message, file: file))
+                    issues.append(place.issue(.error, .wrongValueType, path: entryPath, message: error.message))
                 }
             }
         case "transform":
             for (index, entry) in (value.arrayValue ?? []).enumerated() {
                 guard let transform = entry.stringValue, !knownTransforms.contains(transform) else { continue }
                 let hint = Suggestion.clause(for: transform, in: knownTransforms.sorted())
-                issues.append(DefinitionIssue(unknownSeverity, .unknownTransform, path: "\(path)[\(index)]",
-                                              message: "unknown transform '\(transform)'\(hint)", file: file))
+                issues.append(place.issue(unknownSeverity, .unknownTransform, path: "\(path)[\(index)]",
+                                          message: "unknown transform '\(transform)'\(hint)"))
             }
         case "bind", "include", "shared_data", "bindingScript":
             break
+        case "pattern":
+            guard case .string(let text) = value else { break }
+            if PropertyExpression.containsExpression(text) {
+                checkExpression(text, path: path, place: place, issues: &issues)
+            } else {
+                checkPattern(text, path: path, place: place, issues: &issues)
+            }
         default:
-            if case .string(let text) = value { checkExpression(text, path: path, file: file, issues: &issues) }
+            if case .string(let text) = value { checkExpression(text, path: path, place: place, issues: &issues) }
         }
     }
 
-    func checkExpression(_ text: String, path: String, file: String?, issues: inout [DefinitionIssue]) {
+    func checkExpression(_ text: String, path: String, place: Place, issues: inout [DefinitionIssue]) {
         guard PropertyExpression.containsExpression(text) else { return }
-        do { _ = try PropertyExpression(parsing: text) } catch {
-            issues.append(DefinitionIssue(.error, .invalidExpression, path: path, message: error.description, file: file))
+        let property: PropertyExpression
+        do { property = try PropertyExpression(parsing: text) } catch {
+            issues.append(place.issue(.error, .invalidExpression, path: path, message: error.description))
+            return
+        }
+        for expression in property.expressions {
+            for pattern in expression.root.literalMatchPatterns {
+                checkPattern(pattern, path: path, place: place, issues: &issues, inMatches: true)
+            }
+        }
+    }
+
+    /// A regular expression must compile for the linear-time engine (`LinearRegex`), which
+    /// refuses what could run for ever (backreferences, lookaround) and what it does not know.
+    func checkPattern(_ pattern: String, path: String, place: Place, issues: inout [DefinitionIssue], inMatches: Bool = false) {
+        do { _ = try LinearRegex.compiled(pattern) } catch {
+            let what = inMatches ? "invalid regular expression in matches()" : "invalid pattern"
+            issues.append(place.issue(.error, .invalidPattern, path: path, message: "\(what) '\(pattern.excerpt())': \(error)"))
         }
     }
 

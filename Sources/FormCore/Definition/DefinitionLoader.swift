@@ -1,88 +1,98 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// Reads definition files and inlines their includes; the only I/O FormCore does.
+///
+/// A definition and what it includes may come from anyone, so a load is bounded as a whole
+/// (`Limits`: include depth, files and bytes read, and the nesting of sections and elements
+/// across files) and includes are confined: only regular files, only inside the loaded form's
+/// own directory tree or a directory the caller allows (`includeRoots`). A refused include is
+/// reported with the reason and never opened, so no message can show what is in it.
 public struct DefinitionLoader: Sendable {
-    /// Reads a file's bytes; replaceable so tests and services can serve definitions from memory.
-    public var readFile: @Sendable (String) throws -> String
+    /// Bounds on one load, summed over every file it reads.
+    public struct Limits: Sendable, Equatable {
+        /// The largest file read (a definition, or one it includes).
+        public var maximumFileBytes = 64 << 20
+        /// The bytes of every file of one load together; an included file counts once per include.
+        public var maximumTotalBytes = 128 << 20
+        /// Includes read by one load, each include counted (a file included twice counts twice):
+        /// this is what stops a file that includes the next one twice, level after level.
+        public var maximumIncludedFiles = 1_000
+        /// How many files deep includes may go (the form itself is level 0).
+        public var maximumIncludeDepth = 32
 
-    public init(readFile: @escaping @Sendable (String) throws -> String = DefinitionLoader.readUTF8File) {
+        public init() {}
+
+        public static let standard = Limits()
+    }
+
+    public var limits: Limits
+    /// Directories includes may come from besides the loaded form's own directory tree.
+    public var includeRoots: [String]
+    /// Serves file contents in place of the file system (tests, definitions kept in memory);
+    /// nil reads files, with the checks above. Confinement and limits apply either way.
+    public var readFile: (@Sendable (String) throws -> String)?
+
+    /// A loader of files; `includeRoots` and the process's own (`processIncludeRoots`) are where
+    /// includes may come from besides the form's own directory tree.
+    public init(includeRoots: [String] = [], limits: Limits = .standard) {
+        self.includeRoots = includeRoots + Self.processIncludeRoots
+        self.limits = limits
+        self.readFile = nil
+    }
+
+    /// A loader that reads through `readFile` instead of the file system.
+    public init(readFile: @escaping @Sendable (String) throws -> String) {
+        self.init()
         self.readFile = readFile
+    }
+
+    private static let processRoots = Mutex<[String]>([])
+
+    /// Include roots every loader made afterwards in this process allows: for a command line,
+    /// which sets them once from `--include-root` before loading anything. A service passes
+    /// `includeRoots` to `init` instead.
+    public static var processIncludeRoots: [String] {
+        get { processRoots.withLock { $0 } }
+        set { processRoots.withLock { $0 = newValue } }
     }
 
     /// A loaded definition and the warnings found in it (and in its includes).
     public struct Loaded: Sendable {
         public var definition: FormDefinition
         public var warnings: [DefinitionIssue]
+        /// The value positions of every file read, by file as issues name it: a lint's issue
+        /// gets its line and column with `DefinitionIssue.locating(in:)`.
+        public var sourceLocations: [String: SourceLocations] = [:]
     }
 
-    /// Loads `path`, resolving includes relative to each including file.
+    /// Loads `path`, resolving includes relative to each including file and confined to the
+    /// directory of `path` (and `includeRoots`).
     public func load(path: String) throws(DefinitionError) -> Loaded {
-        var issues: [DefinitionIssue] = []
-        let definition = loadFile(path, stack: [], issues: &issues)
-        if issues.contains(where: \.isError) || definition == nil { throw DefinitionError(issues: issues) }
-        guard let definition else { throw DefinitionError(issues: issues) }
-        return Loaded(definition: definition, warnings: issues)
+        var run = Run(loader: self, formDirectory: PathNames.directory(of: path))
+        let definition = run.loadForm(path)
+        guard let definition, !run.issues.contains(where: \.isError) else { throw DefinitionError(issues: run.issues) }
+        return Loaded(definition: definition, warnings: run.issues, sourceLocations: run.sourceLocations)
     }
 
     /// Loads JSON text that came from somewhere other than a file; includes are resolved
-    /// relative to `baseDirectory`.
+    /// relative to `baseDirectory` and confined to it (and `includeRoots`).
     public func load(json: String, name: String, baseDirectory: String = ".") throws(DefinitionError) -> Loaded {
-        var issues: [DefinitionIssue] = []
-        guard var definition = decode(json, file: name, issues: &issues) else { throw DefinitionError(issues: issues) }
-        definition.root = resolveIncludes(in: definition.root, directory: baseDirectory, stack: [name], path: "", file: name, issues: &issues)
-        if issues.contains(where: \.isError) { throw DefinitionError(issues: issues) }
-        return Loaded(definition: definition, warnings: issues)
+        var run = Run(loader: self, formDirectory: baseDirectory)
+        let definition = run.loadForm(bytes: Array(json.utf8), file: name, directory: baseDirectory, canonical: name)
+        guard let definition, !run.issues.contains(where: \.isError) else { throw DefinitionError(issues: run.issues) }
+        return Loaded(definition: definition, warnings: run.issues, sourceLocations: run.sourceLocations)
     }
 
-    func loadFile(_ path: String, stack: [String], issues: inout [DefinitionIssue]) -> FormDefinition? {
-        let text: String
-        do { text = try readFile(path) } catch {
-            issues.append(DefinitionIssue(.error, .unreadableFile, path: "", message: "cannot read \(path): \(error)", file: path))
-            return nil
-        }
-        guard var definition = decode(text, file: path, issues: &issues) else { return nil }
-        definition.root = resolveIncludes(in: definition.root, directory: Self.directory(of: path),
-                                          stack: stack + [Self.normalize(path)], path: "", file: path, issues: &issues)
-        return definition
-    }
-
-    func decode(_ text: String, file: String, issues: inout [DefinitionIssue]) -> FormDefinition? {
-        do {
-            let (definition, warnings) = try FormDefinition.decode(json: text, file: file)
-            issues += warnings
-            return definition
-        } catch {
-            issues += error.issues
-            return nil
-        }
-    }
-
+    /// A file's text, strictly UTF-8 and at most `Limits.standard.maximumFileBytes`; for data
+    /// files read as text. Invalid UTF-8 is an error naming its byte offset, never replaced.
     public static func readUTF8File(_ path: String) throws -> String {
-        guard let file = fopen(path, "rb") else { throw FileReadError(path: path, code: errno) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, file) }
-            if count > 0 { bytes += chunk[0..<count] }
-            if count < 65536 {
-                if ferror(file) != 0 { throw FileReadError(path: path, code: errno) }
-                break
-            }
-        }
+        let bytes = try BoundedFileReader.read(path, maximumBytes: Limits.standard.maximumFileBytes, regularFileOnly: false)
+        let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
+        if let invalid { throw FileReadError(path: path, reason: .invalidUTF8(offset: invalid)) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// Collapses `./` and `a/../` so that a cycle is seen however its paths are spelled.
+    /// Collapses `./` and `a/../` so that a path reads as short as it can.
     static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -91,15 +101,5 @@ public struct DefinitionLoader: Sendable {
             parts.append(part)
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-    }
-}
-
-/// A file that could not be read, with the system's reason.
-public struct FileReadError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var code: Int32
-    public var description: String {
-        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return reason
     }
 }

@@ -86,11 +86,31 @@ public struct Include: Sendable, Hashable {
     public var sharedData: FormValue?
     /// The included file's content, filled in by `DefinitionLoader`.
     public var content: IncludedContent?
+    /// Where the content was read from, filled in by `DefinitionLoader`: so that problems found
+    /// in it later (by `DefinitionLint`) name that file and the includes that led to it.
+    public var source: IncludeSource?
 
     public init(path: String, sharedData: FormValue? = nil, content: IncludedContent? = nil) {
         self.path = path
         self.sharedData = sharedData
         self.content = content
+    }
+}
+
+/// The file an include's content came from.
+public struct IncludeSource: Sendable, Hashable {
+    /// The included file, as its path was built from the including one (`forms/parts/b.json`).
+    public var file: String
+    /// The includes that led to it, outermost first, this one last.
+    public var chain: [IncludeSite]
+    /// True when the file is a whole form, whose sections stand at `sections[i]` in it; a
+    /// section or an element file is its own root.
+    public var isWholeForm: Bool
+
+    public init(file: String, chain: [IncludeSite], isWholeForm: Bool) {
+        self.file = file
+        self.chain = chain
+        self.isWholeForm = isWholeForm
     }
 }
 

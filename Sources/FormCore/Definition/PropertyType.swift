@@ -18,7 +18,7 @@ public enum PropertyType: Sendable, Hashable {
 
     /// Whether `value` fits; expressions are accepted everywhere and checked elsewhere.
     public func accepts(_ value: FormValue) -> Bool {
-        if case .string(let text) = value, text.contains("@{") { return true }
+        if case .string(let text) = value, PropertyExpression.containsExpression(text) { return true }
         switch (self, value) {
         case (.any, _), (_, .null): return true
         case (.string, .string): return true

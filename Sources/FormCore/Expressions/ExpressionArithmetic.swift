@@ -3,7 +3,7 @@
 /// rather than traps or infinities, because a form must never crash the process that runs it.
 enum ExpressionArithmetic {
     static func apply(_ op: ExpressionBinaryOperator, _ left: FormValue, _ right: FormValue, column: Int) throws(ExpressionError) -> FormValue {
-        if op == .add, let joined = concatenation(left, right) { return joined }
+        if op == .add, let joined = try concatenation(left, right, column: column) { return joined }
         switch (left, right) {
         case (.int(let a), .int(let b)):
             return try integer(op, a, b, column: column)
@@ -16,15 +16,18 @@ enum ExpressionArithmetic {
     }
 
     /// `+` on text: string + string, and a string with a number, bool or nil on either side
-    /// (nil counts as ""), joins their display texts; array + array joins the arrays.
-    private static func concatenation(_ left: FormValue, _ right: FormValue) -> FormValue? {
+    /// (nil counts as ""), joins their display texts; array + array joins the arrays. The size of
+    /// the result is checked before it is built (`ExpressionLimits`).
+    private static func concatenation(_ left: FormValue, _ right: FormValue, column: Int) throws(ExpressionError) -> FormValue? {
         switch (left, right) {
-        case (.string(let a), .string(let b)): return .string(a + b)
-        case (.string(let a), .int), (.string(let a), .double), (.string(let a), .bool), (.string(let a), .null):
-            return .string(a + right.expressionText)
-        case (.int, .string(let b)), (.double, .string(let b)), (.bool, .string(let b)), (.null, .string(let b)):
-            return .string(left.expressionText + b)
-        case (.array(let a), .array(let b)): return .array(a + b)
+        case (.string, .string), (.string, .int), (.string, .double), (.string, .bool), (.string, .null),
+            (.int, .string), (.double, .string), (.bool, .string), (.null, .string):
+            let a = left.expressionText, b = right.expressionText
+            try ExpressionLimits.checkString(bytes: a.utf8.count + b.utf8.count, column: column)
+            return .string(a + b)
+        case (.array(let a), .array(let b)):
+            try ExpressionLimits.checkArray(count: a.count + b.count, column: column)
+            return .array(a + b)
         default: return nil
         }
     }

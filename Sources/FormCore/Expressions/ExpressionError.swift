@@ -30,7 +30,8 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         let what = kind == .syntax ? "syntax error" : "evaluation error"
         let place = column.map { " at column \($0)" } ?? ""
-        return "\(what)\(place) in '\(source)': \(message)"
+        // A long expression is quoted around the column, so the message stays readable.
+        return "\(what)\(place) in '\(source.excerpt(around: column))': \(message)"
     }
 
     static func syntax(_ message: String, at column: Int) -> ExpressionError {

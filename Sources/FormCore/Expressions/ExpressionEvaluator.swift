@@ -26,7 +26,11 @@ struct ExpressionEvaluator {
             return .array(values)
         case .interpolation(let parts):
             var text = ""
-            for part in parts { text += try evaluate(part).expressionText }
+            for part in parts {
+                let piece = try evaluate(part).expressionText
+                try ExpressionLimits.checkString(bytes: text.utf8.count + piece.utf8.count, column: nil)
+                text += piece
+            }
             return .string(text)
         case .member(let base, let name):
             return Self.member(name, of: try evaluate(base))
@@ -44,15 +48,17 @@ struct ExpressionEvaluator {
             return try binary(op, left, right, column: column)
         case .method(let receiver, let method, let arguments, let column):
             let value = try evaluate(receiver, at: column)
-            return try ExpressionMethods.call(method, on: value, with: try evaluate(arguments, at: column), column: column)
+            let result = try ExpressionMethods.call(method, on: value, with: try evaluate(arguments, at: column), column: column)
+            return try ExpressionLimits.checked(result, column: column)
         case .format(let format, let arguments, let column):
             let text = try evaluate(format, at: column)
             guard case .string(let pattern) = text else {
                 throw .evaluation("String(format:) needs a string format, found \(text.typeName)", at: column)
             }
-            return .string(try ExpressionFormat.format(pattern, try evaluate(arguments, at: column), column: column))
+            let formatted = try ExpressionFormat.format(pattern, try evaluate(arguments, at: column), column: column)
+            return try ExpressionLimits.checked(.string(formatted), column: column)
         case .function(let name, let arguments, let column):
-            return try call(name, try evaluate(arguments, at: column), column: column)
+            return try ExpressionLimits.checked(try call(name, try evaluate(arguments, at: column), column: column), column: column)
         }
     }
 

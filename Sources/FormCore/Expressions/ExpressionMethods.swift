@@ -31,19 +31,14 @@ enum ExpressionMethods {
         }
     }
 
-    /// Whether the whole of `text` matches `pattern` (as a `pattern` validation rule means it).
-    /// A pattern that does not compile is an evaluation error, never a crash.
+    /// Whether the whole of `text` matches `pattern` (as a `pattern` validation rule means it),
+    /// in time linear in the text (`LinearRegex`). A pattern that does not compile, or uses a
+    /// feature that cannot run in linear time, is an evaluation error, never a crash or a hang.
     static func matches(_ text: String, pattern: String, column: Int) throws(ExpressionError) -> Bool {
-        let regex: Regex<AnyRegexOutput>
         do {
-            regex = try Regex(pattern)
+            return try LinearRegex.compiled(pattern).wholeMatch(text)
         } catch {
-            throw .evaluation("invalid regular expression '\(pattern)': \(error)", at: column)
-        }
-        do {
-            return try regex.wholeMatch(in: text) != nil
-        } catch {
-            throw .evaluation("regular expression '\(pattern)' failed: \(error)", at: column)
+            throw .evaluation("invalid regular expression '\(pattern.excerpt())': \(error)", at: column)
         }
     }
 }

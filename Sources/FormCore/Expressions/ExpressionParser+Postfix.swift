@@ -44,6 +44,7 @@ extension ExpressionParser {
         // `count` is always the accessor, never a key; `data['count']` reads a key named count.
         if name == "count" { return try make(.count(base.node, column: column), [base], column: column) }
         if case .path(let path) = base.node {
+            try checkPathLength(path, column: column)
             return Parsed(node: .path(path.appending(try component(name, column: column))), height: base.height)
         }
         return try make(.member(base.node, name), [base], column: column)
@@ -57,8 +58,16 @@ extension ExpressionParser {
         return .collectionOperator(op)
     }
 
+    /// A key path may not grow past `ValuePath.maximumComponents`, whichever way it is written.
+    private func checkPathLength(_ path: ValuePath, column: Int) throws(ExpressionError) {
+        guard path.components.count < ValuePath.maximumComponents else {
+            throw .syntax("the key path has more than \(ValuePath.maximumComponents) components (the limit)", at: column)
+        }
+    }
+
     private func subscripted(_ base: Parsed, by index: Parsed, column: Int) throws(ExpressionError) -> Parsed {
         if case .path(let path) = base.node, case .literal(let value) = index.node {
+            try checkPathLength(path, column: column)
             if case .int(let i) = value, i >= 0 { return Parsed(node: .path(path.appending(.index(i))), height: base.height) }
             if case .string(let key) = value { return Parsed(node: .path(path.appending(.key(key))), height: base.height) }
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A string property of a definition that may hold `@{...}`: literal text, one whole expression,
 /// or a template mixing both.
 ///
@@ -19,7 +25,19 @@ public enum PropertyExpression: Sendable, Hashable {
 
     /// Whether `text` holds an `@{`, i.e. whether parsing it can give anything but `.literal`.
     public static func containsExpression(_ text: String) -> Bool {
-        text.contains("@{")
+        // The bytes first (memchr): a search over Characters took seconds on a 50 MB title, and
+        // text without the two bytes `@{` cannot hold them as Characters either.
+        let hasBytes = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "@")), bytes.count - offset) {
+                let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "{") { return true }
+                offset = position + 1
+            }
+            return false
+        }
+        return hasBytes != false && text.contains("@{")
     }
 
     /// Parses a property string. Error columns count characters within the whole `text`, whose
@@ -104,7 +122,9 @@ public enum PropertyExpression: Sendable, Hashable {
                     offset += text.count
                 case .expression(let expression):
                     do {
-                        out += try expression.evaluate(in: context).expressionText
+                        let piece = try expression.evaluate(in: context).expressionText
+                        try ExpressionLimits.checkString(bytes: out.utf8.count + piece.utf8.count, column: 1)
+                        out += piece
                     } catch {
                         throw error.relocated(by: offset + 2, in: self.text)
                     }

@@ -13,7 +13,7 @@ extension JSONReader.Parser {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("a control character (\(describe(byte))) must be escaped inside a string") }
-            index += 1
+            index += byte < 0x80 ? 1 : try utf8SequenceLength()
         }
         var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
@@ -44,11 +44,23 @@ extension JSONReader.Parser {
                 }
             default:
                 if byte < 0x20 { throw error("a control character (\(describe(byte))) must be escaped inside a string") }
-                scalars.append(byte)
-                index += 1
+                let length = byte < 0x80 ? 1 : try utf8SequenceLength()
+                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                index += length
             }
         }
         throw error("unterminated string")
+    }
+
+    /// The length of the UTF-8 sequence at `index`; a byte that is not valid UTF-8 is an error
+    /// naming its byte offset, so that nothing is ever decoded as U+FFFD.
+    mutating func utf8SequenceLength() throws(JSONSyntaxError) -> Int {
+        guard let length = UTF8Validation.sequenceLength(at: index, in: bytes) else { throw invalidUTF8() }
+        return length
+    }
+
+    mutating func invalidUTF8() -> JSONSyntaxError {
+        error("invalid UTF-8: \(describe(bytes[index])) at byte offset \(index) does not start a valid character")
     }
 
     /// `\uXXXX`, joining a UTF-16 surrogate pair into one scalar.

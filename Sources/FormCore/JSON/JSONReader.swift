@@ -37,11 +37,22 @@ public struct JSONReader {
     public static func parseWithLocations(_ text: String) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
         var text = text
         let result = text.withUTF8 { buffer in
-            var reader = Parser(buffer, recordLocations: true)
-            return Result { () throws(JSONSyntaxError) in
-                let value = try reader.parseDocument()
-                return (value, reader.locations)
-            }
+            Result { () throws(JSONSyntaxError) in try parseWithLocations(bytes: buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Parses UTF-8 bytes, recording locations as `parseWithLocations(_:)` does.
+    public static func parseWithLocations(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
+        var reader = Parser(bytes, recordLocations: true)
+        let value = try reader.parseDocument()
+        return (value, reader.locations)
+    }
+
+    /// Parses UTF-8 bytes, recording locations as `parseWithLocations(_:)` does.
+    public static func parseWithLocations(bytes: [UInt8]) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) in try parseWithLocations(bytes: buffer) }
         }
         return try result.get()
     }
@@ -55,12 +66,20 @@ extension JSONReader {
         let recordLocations: Bool
         var locations: [String: SourceLocation] = [:]
         var path: [String] = []
-        var lineCursor: (scanned: Int, line: Int, lineStart: Int) = (0, 1, 0)
+        /// Where the last location was computed: positions are asked for in increasing order,
+        /// so each one continues the count from the previous one and a whole document costs
+        /// one pass, however long its lines.
+        var cursor: (offset: Int, line: Int, column: Int)
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, recordLocations: Bool) {
             self.bytes = bytes
             self.recordLocations = recordLocations
+            cursor = (0, 1, 1)
+            cursor = startCursor
         }
+
+        /// An editor does not show a byte order mark: the first visible character is column 1.
+        var startCursor: (offset: Int, line: Int, column: Int) { (byteOrderMarkLength, 1, 1) }
 
         mutating func parseDocument() throws(JSONSyntaxError) -> FormValue {
             // A UTF-8 byte order mark is legal noise at the start of a file.
@@ -86,6 +105,8 @@ extension JSONReader {
             case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
             case UInt8(ascii: "n"): try expectWord("null"); return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+            case let byte where byte >= 0x80 && UTF8Validation.sequenceLength(at: index, in: bytes) == nil:
+                throw invalidUTF8()
             case let byte: throw error("unexpected \(describe(byte)), expected a value")
             }
         }
@@ -246,24 +267,25 @@ extension JSONReader {
             return "byte 0x" + String(byte, radix: 16)
         }
 
-        /// Line and column of a byte offset; columns count characters, not bytes.
-        /// Offsets are asked for in increasing order, so the line count resumes where it stopped.
+        /// Line and column of a byte offset; columns count Unicode scalars (what an editor shows
+        /// as one character, but for combining marks), not bytes. The count resumes from the
+        /// previous call, so locations in increasing order cost one pass over the text in all.
         mutating func location(of offset: Int) -> SourceLocation {
             let end = min(offset, bytes.count)
-            if end < lineCursor.scanned { lineCursor = (0, 1, 0) }
-            var (position, line, lineStart) = lineCursor
+            if end < cursor.offset { cursor = startCursor }
+            var (position, line, column) = cursor
             while position < end {
-                if bytes[position] == 0x0A {
+                let byte = bytes[position]
+                if byte == 0x0A {
                     line += 1
-                    lineStart = position + 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    // Every byte but a UTF-8 continuation byte starts a scalar.
+                    column += 1
                 }
                 position += 1
             }
-            lineCursor = (position, line, lineStart)
-            // An editor does not show a byte order mark: the first visible character is column 1.
-            let columnStart = lineStart == 0 ? min(byteOrderMarkLength, end) : lineStart
-            let prefix = UnsafeBufferPointer(rebasing: bytes[columnStart..<end])
-            let column = String(decoding: prefix, as: UTF8.self).count + 1
+            cursor = (position, line, column)
             return SourceLocation(line: line, column: column)
         }
 

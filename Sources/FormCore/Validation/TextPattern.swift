@@ -1,13 +1,13 @@
 /// Regular expressions for validation, compiled from definition text without ever running it
 /// as code, and the email and URL checks.
 public enum TextPattern {
-    /// Whether the whole of `text` matches `pattern`; a bad pattern is an error, not a crash.
+    /// Whether the whole of `text` matches `pattern`, in time linear in the text
+    /// (`LinearRegex`); a bad or unsupported pattern is an error, not a crash.
     public static func wholeMatch(_ pattern: String, _ text: String) -> Result<Bool, FieldInputError> {
         do {
-            let regex = try Regex(pattern)
-            return .success(try regex.wholeMatch(in: text) != nil)
+            return .success(try LinearRegex.compiled(pattern).wholeMatch(text))
         } catch {
-            return .failure(FieldInputError("invalid pattern \(pattern)"))
+            return .failure(FieldInputError("invalid pattern '\(pattern.excerpt())': \(error)"))
         }
     }
 

@@ -8,6 +8,8 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
     case missingEarlierMigration(version: Int, name: String, path: String)
     /// A read-only store was asked to open a database that still needs migrations.
     case pendingMigrationsInReadOnlyDatabase(pending: [Int], path: String)
+    /// The file is another program's database: it has tables, and none of formctl's.
+    case foreignDatabase(path: String, tables: [String])
 
     public var description: String {
         switch self {
@@ -22,7 +24,11 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
                 + "the database was migrated by a different build"
         case let .pendingMigrationsInReadOnlyDatabase(pending, path):
             return "\(path) needs migrations \(pending.map(String.init).joined(separator: ", ")) "
-                + "and was opened read-only; open it once read-write to migrate"
+                + "and was opened read-only; run formctl migrate on it first"
+        case let .foreignDatabase(path, tables):
+            let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", ..." : "")
+            return "\(path) is not a formctl database: it has tables (\(shown)) and none of formctl's; "
+                + "nothing was changed. To add formctl's tables to it, run formctl migrate --adopt"
         }
     }
 }

@@ -30,11 +30,15 @@ struct Migrator {
         let appliedAt: String
     }
 
-    /// Applies every pending migration; a no-op when the schema is current.
-    func migrate() throws {
+    /// Applies every pending migration; a no-op when the schema is current. Another program's
+    /// database (tables, none of ours) is refused unless `adopting`, so that opening the wrong
+    /// file never adds formctl's tables to it or switches it to WAL.
+    func migrate(adopting: Bool = false) throws {
         // The common case, an up-to-date database, is checked with a plain read: taking the
         // write lock here would make every open wait for (or fail on) a busy writer.
-        guard try !validate(try appliedMigrations()).isEmpty else { return }
+        let applied = try appliedMigrations()
+        if applied.isEmpty, !adopting { try refuseForeignDatabase() }
+        guard try !validate(applied).isEmpty else { return }
         try connection.transaction {
             try connection.execute(Self.createTableSQL, operation: "creating the schema_migrations table")
         }
@@ -55,7 +59,9 @@ struct Migrator {
     /// Checks the recorded migrations against the compiled ones without changing anything;
     /// used by read-only stores. Throws if any are pending.
     func verifyCurrent() throws {
-        let pending = try validate(try appliedMigrations())
+        let applied = try appliedMigrations()
+        if applied.isEmpty { try refuseForeignDatabase() }
+        let pending = try validate(applied)
         if !pending.isEmpty {
             throw MigrationError.pendingMigrationsInReadOnlyDatabase(pending: pending, path: connection.path)
         }
@@ -63,6 +69,7 @@ struct Migrator {
 
     /// Every compiled migration plus any unknown recorded one, for `migrate --status`.
     func status() throws -> [MigrationStatus] {
+        try refuseForeignDatabase()
         let applied = Dictionary(try appliedMigrations().map { ($0.version, $0) }, uniquingKeysWith: { a, _ in a })
         var rows = migrations.map { m in
             MigrationStatus(version: m.version, name: m.name, applied: applied[m.version] != nil,
@@ -74,6 +81,20 @@ struct Migrator {
                                         appliedAt: a.appliedAt, isUnknownToBinary: true))
         }
         return rows.sorted { $0.version < $1.version }
+    }
+
+    /// The tables that make a database formctl's: the bookkeeping table, or any the first
+    /// migration creates (a database whose first migration was interrupted still counts).
+    static let ownTables: Set<String> = ["schema_migrations", "forms", "form_versions", "submissions"]
+
+    /// Throws `foreignDatabase` when the file has tables and none of formctl's.
+    func refuseForeignDatabase() throws {
+        let tables = try connection.query(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+            operation: "listing the tables of the database") { $0.text(0) }
+        if !tables.isEmpty, Self.ownTables.isDisjoint(with: tables) {
+            throw MigrationError.foreignDatabase(path: connection.path, tables: tables)
+        }
     }
 
     /// Recorded migrations; none if the bookkeeping table does not exist yet.

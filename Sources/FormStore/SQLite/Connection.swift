@@ -18,14 +18,20 @@ final class Connection {
 
     /// Opens (or, unless `readOnly`, creates) the database at `path` and applies the settings
     /// every writer in this project relies on: WAL, `synchronous=NORMAL`, foreign keys, a busy
-    /// timeout. Throws if the file is not an SQLite database rather than failing later.
-    init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
+    /// timeout. Throws if the file is not an SQLite database rather than failing later, and
+    /// refuses a path that is a directory, a device or a FIFO before SQLite touches it.
+    /// `immutable` reads the file without locks or a `-shm` file (see `openForReading`).
+    /// Without `switchingToWAL` the journal mode is left as it is until `useWriteAheadLog()`, so
+    /// that a file can be looked at (is it another program's database?) before it is changed.
+    init(path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Duration = .seconds(5),
+         switchingToWAL: Bool = true) throws {
         self.path = path
-        self.isReadOnly = readOnly
+        self.isReadOnly = readOnly || immutable
+        if let kind = DatabaseFile.nonRegularKind(path) { throw StoreError.notADatabaseFile(path: path, kind: kind) }
         var db: OpaquePointer?
-        let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let access = isReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | (immutable ? SQLITE_OPEN_URI : 0)
+        let rc = sqlite3_open_v2(immutable ? DatabaseFile.immutableURI(path) : path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             // SQLite may hand back a handle even on failure; it must still be closed.
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
@@ -37,7 +43,7 @@ final class Connection {
         }
         self.handle = db
         do {
-            try configure(busyTimeout: busyTimeout)
+            try configure(busyTimeout: busyTimeout, switchingToWAL: switchingToWAL)
         } catch {
             close()
             throw error
@@ -46,7 +52,22 @@ final class Connection {
 
     deinit { close() }
 
-    private func configure(busyTimeout: Duration) throws {
+    /// Opens an existing database for reading only. In a directory it may not write to,
+    /// SQLite cannot create the `-shm` file a WAL database needs even to be read; the file is
+    /// then read as immutable, which is exact as long as no write-ahead log with transactions
+    /// lies beside it (and with one there, the error says so rather than show stale data).
+    static func openForReading(path: String, busyTimeout: Duration = .seconds(5)) throws -> Connection {
+        do {
+            return try Connection(path: path, readOnly: true, busyTimeout: busyTimeout)
+        } catch let error as SQLiteError
+            where (error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN) && DatabaseFile.exists(path)
+        {
+            guard !DatabaseFile.hasWriteAheadLog(path) else { throw error }
+            return try Connection(path: path, immutable: true, busyTimeout: busyTimeout)
+        }
+    }
+
+    private func configure(busyTimeout: Duration, switchingToWAL: Bool) throws {
         sqlite3_extended_result_codes(handle, 1)
         let (seconds, attoseconds) = busyTimeout.components
         let milliseconds = max(0, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
@@ -57,7 +78,7 @@ final class Connection {
         if !isReadOnly {
             // Defensive mode stops SQL from corrupting the file on purpose (writable_schema etc.).
             _ = csqlite_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nil)
-            try execute("PRAGMA journal_mode = WAL", operation: "switching to WAL journal mode")
+            if switchingToWAL { try useWriteAheadLog() }
         }
         try execute("PRAGMA synchronous = NORMAL", operation: "setting synchronous=NORMAL")
         try execute("PRAGMA foreign_keys = ON", operation: "enabling foreign keys")
@@ -65,6 +86,12 @@ final class Connection {
         // written at random places, and a bulk import of a million rows otherwise re-reads their
         // pages from the OS for every row.
         try execute("PRAGMA cache_size = -32768", operation: "setting the page cache size")
+    }
+
+    /// WAL: readers never wait for the writer. (Changes the file's header: done only to files
+    /// that are formctl's.)
+    func useWriteAheadLog() throws {
+        try execute("PRAGMA journal_mode = WAL", operation: "switching to WAL journal mode")
     }
 
     /// Finalizes every cached statement and closes the handle. Safe to call twice.

@@ -83,6 +83,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case transactionFinished
     /// A stored value that this store never writes (e.g. a hand-edited timestamp).
     case malformedValue(table: String, id: Int64, column: String, value: String)
+    /// The database path is a directory, a device or a FIFO ("a character device").
+    case notADatabaseFile(path: String, kind: String)
 
     public var description: String {
         switch self {
@@ -92,6 +94,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .transactionFinished: return "The transaction was used after its write block ended"
         case let .malformedValue(table, id, column, value):
             return "Row \(id) of \(table) has an unreadable \(column): \(value.debugDescription)"
+        case let .notADatabaseFile(path, kind):
+            return "\(path) is \(kind), not a database file; give the path of a file"
         }
     }
 }

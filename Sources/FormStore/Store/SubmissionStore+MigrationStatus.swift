@@ -10,7 +10,7 @@ extension SubmissionStore {
                 MigrationStatus(version: $0.version, name: $0.name, applied: false, appliedAt: nil, isUnknownToBinary: false)
             }
         }
-        let connection = try Connection(path: path, readOnly: true)
+        let connection = try Connection.openForReading(path: path)
         defer { connection.close() }
         return try Migrator(connection: connection).status()
     }

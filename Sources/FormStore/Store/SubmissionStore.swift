@@ -12,12 +12,24 @@ public final class SubmissionStore: Sendable {
     let locked: LockedState
 
     /// Opens (creating if needed) the database and applies pending migrations. With `readOnly`
-    /// nothing is created or migrated, and a database that needs migrations is refused.
-    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
+    /// nothing is created or migrated, a database that needs migrations is refused, and a file
+    /// in a read-only directory can still be read. Another program's SQLite file (tables, none
+    /// of formctl's) is refused unless `adoptingForeignDatabase`; a path that is a directory,
+    /// device or FIFO is refused before SQLite opens it.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), adoptingForeignDatabase: Bool = false) throws {
         self.path = path
-        let connection = try Connection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        let connection = readOnly
+            ? try Connection.openForReading(path: path, busyTimeout: busyTimeout)
+            : try Connection(path: path, busyTimeout: busyTimeout, switchingToWAL: false)
         let migrator = Migrator(connection: connection)
-        if readOnly { try migrator.verifyCurrent() } else { try migrator.migrate() }
+        if readOnly {
+            try migrator.verifyCurrent()
+        } else {
+            // Looked at before anything is written, WAL included: another program's file stays as it was.
+            if !adoptingForeignDatabase, try migrator.appliedMigrations().isEmpty { try migrator.refuseForeignDatabase() }
+            try connection.useWriteAheadLog()
+            try migrator.migrate(adopting: adoptingForeignDatabase)
+        }
         self.locked = LockedState(StoreState(connection: connection))
     }
 
