@@ -78,11 +78,14 @@ public final class FormEngine: Sendable {
 
     // MARK: Forms
 
-    /// Loads a definition file (includes resolved) under the name of the file, and compiles it.
-    /// Refuses what `formctl check` refuses, and rules or transforms nobody registered.
-    public func loadForm(path: String, name: String? = nil, data: FormValue = .emptyObject) throws(FormEngineError) -> LoadedForm {
+    /// Loads a definition file (includes resolved, from its own directory tree or
+    /// `includeRoots`) under the name of the file, and compiles it. Refuses what `formctl check`
+    /// refuses, and rules or transforms nobody registered.
+    public func loadForm(
+        path: String, name: String? = nil, data: FormValue = .emptyObject, includeRoots: [String] = []
+    ) throws(FormEngineError) -> LoadedForm {
         let loaded: DefinitionLoader.Loaded
-        do { loaded = try DefinitionLoader().load(path: path) } catch { throw .definition(error) }
+        do { loaded = try DefinitionLoader(includeRoots: includeRoots).load(path: path) } catch { throw .definition(error) }
         return try loadForm(definition: loaded.definition, name: name ?? LoadedForm.name(forPath: path), data: data,
                             warnings: loaded.warnings)
     }

@@ -31,7 +31,7 @@ struct CheckCommand: ParsableCommand {
         var worst = FormctlExitCode.done
         for path in forms {
             do {
-                let loaded = try FormInputs.loadDefinition(path)
+                let loaded = try FormInputs.loadDefinition(path, includes: includes)
                 var warnings = loaded.warnings.count
                 let known = Set(FormEngine.builtInActions + (try ActionRoutes.parse(actions)).map(\.name))
                 let lint = DefinitionLint(knownActions: known).lint(loaded.definition).map { $0.locating(in: loaded.sourceLocations) }

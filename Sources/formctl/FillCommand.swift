@@ -59,7 +59,7 @@ struct FillCommand: AsyncParsableCommand {
         let engine = try database.openEngine()
         ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, printWarnings: false)
+        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: false)
         if isInteractive {
             let session = try makeSession(engine, loaded)
             try await FormPrompter(engine: engine, form: loaded, formPath: form, session: session, draftID: resume, printJSON: json).run()

@@ -9,9 +9,9 @@ enum FormInputs {
     static let maximumDataBytes = DefinitionLoader.Limits.standard.maximumFileBytes
 
     /// Loads a definition; prints its warnings unless `quiet`. Unreadable -> 3, invalid -> 1.
-    static func loadDefinition(_ path: String, printWarnings: Bool = true) throws -> DefinitionLoader.Loaded {
+    static func loadDefinition(_ path: String, includes: IncludeOptions, printWarnings: Bool = true) throws -> DefinitionLoader.Loaded {
         do {
-            let loaded = try DefinitionLoader().load(path: path)
+            let loaded = try DefinitionLoader(includeRoots: includes.roots).load(path: path)
             if printWarnings { loaded.warnings.forEach { Terminal.printError($0.description) } }
             return loaded
         } catch {
@@ -23,9 +23,11 @@ enum FormInputs {
 
     /// Loads and compiles a definition through the engine (the form submissions go to): its
     /// warnings printed, its errors printed with exit 1 (3 when a file cannot be read).
-    static func loadForm(_ path: String, engine: FormEngine, data: FormValue, printWarnings: Bool) throws -> LoadedForm {
+    static func loadForm(
+        _ path: String, engine: FormEngine, data: FormValue, includes: IncludeOptions, printWarnings: Bool
+    ) throws -> LoadedForm {
         do {
-            let form = try engine.loadForm(path: path, data: data)
+            let form = try engine.loadForm(path: path, data: data, includeRoots: includes.roots)
             if printWarnings { form.warnings.forEach { Terminal.printError($0.description) } }
             return form
         } catch {

@@ -30,7 +30,6 @@ enum Main {
     static func main() async {
         do {
             var command = try Formctl.parseAsRoot()
-            DefinitionLoader.processIncludeRoots = includeRoots(of: command)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -49,11 +48,5 @@ enum Main {
             if !message.isEmpty { Terminal.printError(message) }
             Terminal.exit(code == .validationFailure ? .usage : FormctlExitCode(rawValue: code.rawValue) ?? .usage)
         }
-    }
-
-    /// The `--include-root` directories of a command that loads definitions, for every loader
-    /// of the process (those the engine makes included).
-    static func includeRoots(of command: any ParsableCommand) -> [String] {
-        (command as? LoadsDefinitions)?.includes.roots ?? []
     }
 }

@@ -37,6 +37,8 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Lines stored per transaction.")
     var batchSize = 10_000
 
+    @OptionGroup var includes: IncludeOptions
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -46,7 +48,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let engine = try database.openEngine()
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, printWarnings: true)
+        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: true)
         let reader = try LineReader(path: file)
         let report = ImportReport(progress: ProgressBar(total: reader.fileSize))
         let importer: SubmissionImporter

@@ -20,13 +20,3 @@ struct IncludeOptions: ParsableArguments {
         }
     }
 }
-
-/// A command that loads definitions. `Main` gives its `--include-root` directories to every
-/// loader of the process before the command runs, loaders made inside the engine included.
-protocol LoadsDefinitions {
-    var includes: IncludeOptions { get }
-}
-
-extension CheckCommand: LoadsDefinitions {}
-extension RenderCommand: LoadsDefinitions {}
-extension FillCommand: LoadsDefinitions {}

@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var includes: IncludeOptions
 
     func run() throws {
-        let loaded = try FormInputs.loadDefinition(form)
+        let loaded = try FormInputs.loadDefinition(form, includes: includes)
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let bound = Binder.bind(loaded.definition, to: boundData)
         switch format {

@@ -281,6 +281,33 @@ struct SubmitPipelineTests {
         #expect(override.map(\.rule) == ["secure"])
     }
 
+    @Test func aComputedValueThatCannotBeComputedRefusesTheSubmit() async throws {
+        let harness = try TestEngine()
+        defer { harness.cleanUp() }
+        let json = """
+            {"sections": [{"elements": [{"type": "decimal", "key": "count"},
+              {"type": "decimal", "key": "share", "numberValue": "@{100 / count}"}]}]}
+            """
+        let form = try harness.form(json)
+        let errors = await errors { try await harness.engine.submit(SubmissionRequest(answers: ["count": 0]), to: form) }
+        #expect(errors.map(\.path) == ["share"] && errors.first?.rule == "expression", "\(errors)")
+        #expect(try harness.engine.store.count() == 0)
+        let stored = try await harness.engine.submit(SubmissionRequest(answers: ["count": 4]), to: form)
+        #expect(stored.values == ["count": 4, "share": 25])
+    }
+
+    @Test func aSecureFlagThatCannotBeDecidedKeepsTheValueOutOfEveryRow() async throws {
+        let harness = try TestEngine()
+        defer { harness.cleanUp() }
+        let json = """
+            {"sections": [{"elements": [{"type": "decimal", "key": "n"},
+              {"type": "entry", "key": "pin", "secureTextEntry": "@{1 / n > 0}"}]}]}
+            """
+        let form = try harness.form(json)
+        let draft = try await harness.engine.submit(SubmissionRequest(answers: ["n": 0, "pin": "4321"], status: .draft), to: form)
+        #expect(!(try harness.storedJSON(draft.id)).contains("4321"))
+    }
+
     @Test func fieldsListARepeatsTemplateEvenWithoutItems() throws {
         let harness = try TestEngine()
         defer { harness.cleanUp() }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Reads definition files and inlines their includes; the only I/O FormCore does.
 ///
@@ -32,10 +31,10 @@ public struct DefinitionLoader: Sendable {
     /// nil reads files, with the checks above. Confinement and limits apply either way.
     public var readFile: (@Sendable (String) throws -> String)?
 
-    /// A loader of files; `includeRoots` and the process's own (`processIncludeRoots`) are where
-    /// includes may come from besides the form's own directory tree.
+    /// A loader of files; `includeRoots` are where includes may come from besides the form's own
+    /// directory tree.
     public init(includeRoots: [String] = [], limits: Limits = .standard) {
-        self.includeRoots = includeRoots + Self.processIncludeRoots
+        self.includeRoots = includeRoots
         self.limits = limits
         self.readFile = nil
     }
@@ -44,16 +43,6 @@ public struct DefinitionLoader: Sendable {
     public init(readFile: @escaping @Sendable (String) throws -> String) {
         self.init()
         self.readFile = readFile
-    }
-
-    private static let processRoots = Mutex<[String]>([])
-
-    /// Include roots every loader made afterwards in this process allows: for a command line,
-    /// which sets them once from `--include-root` before loading anything. A service passes
-    /// `includeRoots` to `init` instead.
-    public static var processIncludeRoots: [String] {
-        get { processRoots.withLock { $0 } }
-        set { processRoots.withLock { $0 = newValue } }
     }
 
     /// A loaded definition and the warnings found in it (and in its includes).

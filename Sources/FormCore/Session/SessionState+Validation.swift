@@ -24,6 +24,7 @@ extension SessionState {
                 isRequired: isRequired(element: index), rules: elements[index].rules)
             errors += validator.validate(field)
         }
+        errors += evaluationFailures()
         for info in structure.repeats {
             guard let minimum = info.minimumItems, info.count < minimum, !isReported(info.path),
                 !isSectionHidden(info.sectionIndex)
@@ -32,6 +33,30 @@ extension SessionState {
                                      message: "must have at least \(minimum) item\(minimum == 1 ? "" : "s") (has \(info.count))"))
         }
         return errors
+    }
+
+    /// Properties whose expression decides what is stored or checked: a field's value (computed),
+    /// whether it shows, is required, or may be stored at all.
+    static let decisiveProperties: Set<String> = ["hidden", "visibility", "required", "secureTextEntry", "enabled"]
+
+    /// Decisive expressions that failed to evaluate (a value grown past its limit, a division
+    /// by zero): what would be stored cannot be trusted, so each is an error of the field.
+    func evaluationFailures() -> [FieldError] {
+        guard !evaluationErrors.isEmpty else { return [] }
+        var failures: [FieldError] = []
+        for property in structure.live {
+            guard property.writes != nil || Self.decisiveProperties.contains(property.property),
+                let message = evaluationErrors[property.jsonPath]
+            else { continue }
+            var path = property.jsonPath
+            if case .element(let index) = property.owner {
+                let showing = ["hidden", "visibility", "secureTextEntry"].contains(property.property)
+                if !showing && isHidden(element: index) { continue }
+                path = elements[index].dottedPath ?? path
+            }
+            failures.append(FieldError(path: path, rule: "expression", message: "its \(property.property) cannot be computed: \(message)"))
+        }
+        return failures
     }
 
     func isSectionHidden(_ index: Int) -> Bool {

@@ -37,7 +37,12 @@ extension SessionState {
     /// Whether the element's value is never stored: `secureTextEntry` as it stands now, so an
     /// expression there decides it for this submission.
     func isSecure(element index: Int) -> Bool {
-        property("secureTextEntry", ofElement: index)?.isTruthy ?? false
+        if let live = structure.liveIndex[.element(index)]?["secureTextEntry"],
+            evaluationErrors[structure.live[live].jsonPath] != nil
+        {
+            return true  // could not be decided: kept out of storage, to be safe
+        }
+        return property("secureTextEntry", ofElement: index)?.isTruthy ?? false
     }
 
     /// The element with its live properties replaced by their current results.
