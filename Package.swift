@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "FormCore", targets: ["FormCore"]),
         .library(name: "FormStore", targets: ["FormStore"]),
         .library(name: "FormEngine", targets: ["FormEngine"]),
+        .library(name: "FormStorePostgres", targets: ["FormStorePostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // FormStore: SQLite through our own small wrapper over the C API (issue 3).
@@ -21,6 +23,17 @@ let package = Package(
         .target(
             name: "FormStore",
             dependencies: ["CSQLite"],
+            plugins: ["EmbedMigrations"]
+        ),
+        // The PostgreSQL backend of the same storage protocol. A target of its own so that a service
+        // (or a test) that only uses SQLite does not build SwiftNIO, and FormStore keeps depending
+        // on CSQLite alone; formctl links both and picks one by the --db address.
+        .target(
+            name: "FormStorePostgres",
+            dependencies: [
+                "FormStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             plugins: ["EmbedMigrations"]
         ),
         // Turns migrations/*.sql into Swift string literals so a copied binary needs no files.

@@ -2,15 +2,15 @@
 -- Timestamps are ISO 8601 UTC text with milliseconds ('2026-11-21T21:05:03.123Z'):
 -- fixed width, so text order is time order and `--since` is a plain comparison.
 
-CREATE TABLE forms (
+CREATE TABLE ${prefix}forms (
     id   INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE
 );
 
 -- One row per distinct definition of a form; version grows by one when it changes.
-CREATE TABLE form_versions (
+CREATE TABLE ${prefix}form_versions (
     id              INTEGER PRIMARY KEY,
-    form_id         INTEGER NOT NULL REFERENCES forms(id),
+    form_id         INTEGER NOT NULL REFERENCES ${prefix}forms(id),
     version         INTEGER NOT NULL CHECK (version >= 1),
     content_hash    TEXT NOT NULL,
     definition_json TEXT NOT NULL,
@@ -23,7 +23,7 @@ CREATE TABLE form_versions (
 
 -- form_id is copied from the version so listing by form is one index range
 -- scan in id order; the composite foreign key stops the copy from drifting.
-CREATE TABLE submissions (
+CREATE TABLE ${prefix}submissions (
     id              INTEGER PRIMARY KEY,
     uuid            TEXT NOT NULL UNIQUE,
     form_id         INTEGER NOT NULL,
@@ -32,12 +32,12 @@ CREATE TABLE submissions (
     created_at      TEXT NOT NULL,
     updated_at      TEXT NOT NULL,
     values_json     TEXT NOT NULL,
-    FOREIGN KEY (form_id, form_version_id) REFERENCES form_versions(form_id, id)
+    FOREIGN KEY (form_id, form_version_id) REFERENCES ${prefix}form_versions(form_id, id)
 );
 
 -- Listing and counting by form (and status), newest ids last.
-CREATE INDEX submissions_form_status_id ON submissions(form_id, status, id);
+CREATE INDEX ${prefix}submissions_form_status_id ON ${prefix}submissions(form_id, status, id);
 -- Listing and counting by status across all forms.
-CREATE INDEX submissions_status_id ON submissions(status, id);
+CREATE INDEX ${prefix}submissions_status_id ON ${prefix}submissions(status, id);
 -- `dump --since`.
-CREATE INDEX submissions_created_at ON submissions(created_at);
+CREATE INDEX ${prefix}submissions_created_at ON ${prefix}submissions(created_at);

@@ -20,7 +20,7 @@ import Testing
         #expect(Migration.embedded.map(\.name) == names)
         for migration in Migration.embedded {
             let data = try Data(contentsOf: Self.migrationsDirectory.appending(path: migration.name))
-            #expect(Array(migration.sql.utf8) == Array(data), "\(migration.name) differs from the embedded copy")
+            #expect(Array(migration.template.utf8) == Array(data), "\(migration.name) differs from the embedded copy")
         }
         #expect(Migration.embedded.map(\.version) == Migration.embedded.map(\.version).sorted())
     }

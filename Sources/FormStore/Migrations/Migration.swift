@@ -1,24 +1,37 @@
-/// One schema migration: a numbered SQL script from `migrations/`, embedded at build time.
-struct Migration: Sendable, Equatable {
-    let version: Int
+/// One schema migration: a numbered SQL script from `migrations/` (or `migrations/postgres/`),
+/// embedded at build time. Its table and index names are written `${prefix}forms`, so that one
+/// file serves every table prefix.
+package struct Migration: Sendable, Equatable {
+    package let version: Int
     /// The file name, e.g. `0001_init.sql`; recorded so `migrate --status` can show it.
-    let name: String
-    let sql: String
-    /// SHA-256 of the exact text, so an applied migration that was edited afterwards is noticed.
-    let checksum: String
+    package let name: String
+    /// The text as written, with `${prefix}` where the table prefix goes.
+    package let template: String
+    /// SHA-256 of the text with an empty prefix, so an applied migration that was edited
+    /// afterwards is noticed, and databases migrated before prefixes existed (whose files had
+    /// the bare names) keep their checksums.
+    package let checksum: String
 
-    init(version: Int, name: String, sql: String) {
+    package init(version: Int, name: String, sql template: String) {
         self.version = version
         self.name = name
-        self.sql = sql
-        self.checksum = SHA256.hex(of: sql)
+        self.template = template
+        self.checksum = SHA256.hex(of: TableNames.standard.render(template))
     }
 
+    /// The statements to run for `tables`.
+    package func sql(for tables: TableNames) -> String { tables.render(template) }
+
     /// The migrations compiled into this binary, in version order.
-    static let embedded: [Migration] = EmbeddedMigrations.files.compactMap { file in
-        // The generator already refused malformed names, so nil cannot happen for built files.
-        guard let version = version(ofFileName: file.fileName) else { return nil }
-        return Migration(version: version, name: file.fileName, sql: file.sql)
+    static let embedded: [Migration] = from(embedded: EmbeddedMigrations.files)
+
+    /// Migrations from the generated `(fileName, sql)` list of a target's EmbedMigrations.
+    package static func from(embedded files: [(fileName: String, sql: String)]) -> [Migration] {
+        files.compactMap { file in
+            // The generator already refused malformed names, so nil cannot happen for built files.
+            guard let version = version(ofFileName: file.fileName) else { return nil }
+            return Migration(version: version, name: file.fileName, sql: file.sql)
+        }
     }
 
     /// `0012_add_index.sql` -> 12.

@@ -3,25 +3,29 @@
 /// Each migration runs in its own `BEGIN IMMEDIATE` transaction together with its bookkeeping
 /// row, so a crash leaves it either fully applied and recorded or not at all. The applied set
 /// is re-read inside every transaction, so several processes starting at once on a new file
-/// apply each migration exactly once.
+/// apply each migration exactly once. Only tables named by `tables` are read or written.
 struct Migrator {
     let connection: Connection
     let migrations: [Migration]
+    let tables: TableNames
 
-    init(connection: Connection, migrations: [Migration] = Migration.embedded) {
+    init(connection: Connection, migrations: [Migration] = Migration.embedded, tables: TableNames = .standard) {
         self.connection = connection
         self.migrations = migrations.sorted { $0.version < $1.version }
+        self.tables = tables
     }
 
     /// The bookkeeping table belongs to the migrator, not to the schema in `migrations/`.
-    static let createTableSQL = """
-        CREATE TABLE IF NOT EXISTS schema_migrations (
+    var createTableSQL: String {
+        """
+        CREATE TABLE IF NOT EXISTS \(tables.migrations) (
             version    INTEGER PRIMARY KEY,
             name       TEXT NOT NULL,
             checksum   TEXT NOT NULL,
             applied_at TEXT NOT NULL
         )
         """
+    }
 
     struct Applied {
         let version: Int
@@ -40,16 +44,20 @@ struct Migrator {
         if applied.isEmpty, !adopting { try refuseForeignDatabase() }
         guard try !validate(applied).isEmpty else { return }
         try connection.transaction {
-            try connection.execute(Self.createTableSQL, operation: "creating the schema_migrations table")
+            if try legacyTableIsOurs() {
+                try connection.execute("ALTER TABLE \(TableNames.legacyMigrations) RENAME TO \(tables.migrations)",
+                                       operation: "renaming formctl's schema_migrations to \(tables.migrations)")
+            }
+            try connection.execute(createTableSQL, operation: "creating the \(tables.migrations) table")
         }
         for migration in migrations {
             try connection.transaction {
                 let applied = try appliedMigrations()
                 let pending = try validate(applied)
                 guard pending.contains(migration.version) else { return }
-                try connection.execute(migration.sql, operation: "applying migration \(migration.name)")
+                try connection.execute(migration.sql(for: tables), operation: "applying migration \(migration.name)")
                 try connection.run(
-                    "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO \(tables.migrations) (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
                     [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum), .text(Timestamp.now())],
                     operation: "recording migration \(migration.name)")
             }
@@ -83,31 +91,54 @@ struct Migrator {
         return rows.sorted { $0.version < $1.version }
     }
 
-    /// The tables that make a database formctl's: the bookkeeping table, or any the first
-    /// migration creates (a database whose first migration was interrupted still counts).
-    static let ownTables: Set<String> = ["schema_migrations", "forms", "form_versions", "submissions"]
-
-    /// Throws `foreignDatabase` when the file has tables and none of formctl's.
+    /// Throws `foreignDatabase` when the file has tables and none of formctl's: the bookkeeping
+    /// table, or any the first migration creates (a database whose first migration was
+    /// interrupted still counts). A caller that chose a table prefix has said where formctl's
+    /// tables go in a database that is not only formctl's, so other tables are expected there.
     func refuseForeignDatabase() throws {
+        guard tables.prefix.isEmpty else { return }
         let tables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
             operation: "listing the tables of the database") { $0.text(0) }
-        if !tables.isEmpty, Self.ownTables.isDisjoint(with: tables) {
+        if !tables.isEmpty, self.tables.own.union([TableNames.legacyMigrations]).isDisjoint(with: tables) {
             throw MigrationError.foreignDatabase(path: connection.path, tables: tables)
         }
     }
 
-    /// Recorded migrations; none if the bookkeeping table does not exist yet.
+    /// Recorded migrations; none if the bookkeeping table does not exist yet. A database
+    /// migrated before the table had a name of its own is read from the old one.
     func appliedMigrations() throws -> [Applied] {
-        let exists = try connection.queryFirst(
-            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'",
-            operation: "looking for the schema_migrations table") { _ in true } ?? false
-        guard exists else { return [] }
+        let table: String
+        if try tableExists(tables.migrations) {
+            table = tables.migrations
+        } else if try legacyTableIsOurs() {
+            table = TableNames.legacyMigrations
+        } else {
+            return []
+        }
         return try connection.query(
-            "SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version",
+            "SELECT version, name, checksum, applied_at FROM \(table) ORDER BY version",
             operation: "reading applied migrations") { row in
             Applied(version: row.int(0), name: row.text(1), checksum: row.text(2), appliedAt: row.text(3))
         }
+    }
+
+    private func tableExists(_ name: String) throws -> Bool {
+        try connection.queryFirst(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(name)],
+            operation: "looking for the \(name) table") { _ in true } ?? false
+    }
+
+    /// True for an unprefixed database whose `schema_migrations` is formctl's own (its columns,
+    /// and formctl's tables beside it), not a framework's table of the same name.
+    func legacyTableIsOurs() throws -> Bool {
+        guard tables.prefix.isEmpty, try tableExists(TableNames.legacyMigrations), try tableExists(tables.forms) else {
+            return false
+        }
+        let columns = try connection.query(
+            "SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(TableNames.legacyMigrations)],
+            operation: "reading the columns of schema_migrations") { $0.text(0) }
+        return columns == ["version", "name", "checksum", "applied_at"]
     }
 
     /// Refuses databases this binary must not touch and returns the versions still to apply.

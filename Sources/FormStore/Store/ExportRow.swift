@@ -36,12 +36,14 @@ public struct ExportRow: ~Copyable {
 }
 
 extension StoreState {
-    /// Streams matching submissions in id order through one statement: memory use does not
+    /// Streams matching submissions in the query's order through one statement: memory use does not
     /// grow with the number of rows. The select runs as one read, so the export is a
     /// consistent snapshot even while other processes keep writing.
-    func export(_ filter: SubmissionFilter, _ body: (borrowing ExportRow) throws -> Void) throws {
-        try connection.withStatement(Self.submissionSelect + filter.whereClause + " ORDER BY s.id") { statement in
-            try statement.bind(filter.values)
+    func export(_ query: SubmissionQuery, _ body: (borrowing ExportRow) throws -> Void) throws {
+        try query.checkCursor()
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: true)
+        try connection.withStatement(sql.submissionSelect + parts.whereClause + parts.orderBy) { statement in
+            try statement.bind(parts.values.map(\.sqlite))
             let row = ExportRow(statement: statement)
             while try statement.step("exporting submissions") {
                 try body(row)

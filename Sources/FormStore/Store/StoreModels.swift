@@ -85,6 +85,12 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case malformedValue(table: String, id: Int64, column: String, value: String)
     /// The database path is a directory, a device or a FIFO ("a character device").
     case notADatabaseFile(path: String, kind: String)
+    /// A draft to update that belongs to another form than the one being stored.
+    case draftOfAnotherForm(id: Int64, formName: String, expected: String)
+    /// A table prefix that is not a plain lower-case identifier (see `TableNames`).
+    case invalidTablePrefix(String)
+    /// A page cursor that does not fit the query (another order, or not a cursor at all).
+    case invalidCursor(String)
 
     public var description: String {
         switch self {
@@ -96,6 +102,12 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return "Row \(id) of \(table) has an unreadable \(column): \(value.debugDescription)"
         case let .notADatabaseFile(path, kind):
             return "\(path) is \(kind), not a database file; give the path of a file"
+        case let .draftOfAnotherForm(id, formName, expected):
+            return "Submission \(id) belongs to form '\(formName)', not '\(expected)'"
+        case .invalidTablePrefix(let prefix):
+            return "Table prefix \(prefix.debugDescription) is not allowed: use a lower-case letter, then letters, digits or _, at most 32"
+        case .invalidCursor(let reason):
+            return "Invalid page cursor: \(reason)"
         }
     }
 }

@@ -1,54 +1,37 @@
 import Foundation
 
-/// Filters shared by listing, counting and export. Each combination yields a fixed SQL text
-/// (so each is prepared once and cached); the values themselves are always bound.
-struct SubmissionFilter {
-    var formName: String?
-    var status: SubmissionStatus?
-    var since: Date?
-
-    var whereClause: String {
-        var conditions: [String] = []
-        if formName != nil { conditions.append("s.form_id = (SELECT id FROM forms WHERE name = ?)") }
-        if status != nil { conditions.append("s.status = ?") }
-        if since != nil { conditions.append("s.created_at >= ?") }
-        return conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-    }
-
-    var values: [SQLiteValue] {
-        var values: [SQLiteValue] = []
-        if let formName { values.append(.text(formName)) }
-        if let status { values.append(.text(status.rawValue)) }
-        if let since { values.append(.text(Timestamp.format(since))) }
-        return values
-    }
-}
-
 extension StoreState {
-    /// Column order is relied on by `storedSubmission(_:)` and `ExportRow`.
-    static let submissionSelect = """
-        SELECT s.id, s.uuid, f.name, v.version, s.status, s.created_at, s.updated_at, s.values_json, s.form_version_id
-        FROM submissions s
-        JOIN form_versions v ON v.id = s.form_version_id
-        JOIN forms f ON f.id = s.form_id
-        """
-
     func submission(id: Int64) throws -> StoredSubmission? {
-        try connection.queryFirst(Self.submissionSelect + " WHERE s.id = ?", [.integer(id)],
+        try connection.queryFirst(sql.submissionSelect + " WHERE s.id = ?", [.integer(id)],
                                   operation: "reading submission \(id)", Self.storedSubmission)
     }
 
-    func submissions(_ filter: SubmissionFilter, limit: Int?, offset: Int) throws -> [StoredSubmission] {
-        // LIMIT -1 means no limit in SQLite, which keeps this one SQL text per filter.
-        try connection.query(
-            Self.submissionSelect + filter.whereClause + " ORDER BY s.id LIMIT ? OFFSET ?",
-            filter.values + [.integer(Int64(limit ?? -1)), .integer(Int64(max(0, offset)))],
+    /// One page in the query's order, starting after its cursor; one row more than the page
+    /// is read to know whether another page follows.
+    func page(_ query: SubmissionQuery) throws -> SubmissionPage {
+        try query.checkCursor()
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: true)
+        let size = query.pageSize
+        var rows = try connection.query(
+            sql.submissionSelect + parts.whereClause + parts.orderBy + " LIMIT ?",
+            parts.values.map(\.sqlite) + [.integer(Int64(size + 1))],
             operation: "listing submissions", Self.storedSubmission)
+        let more = rows.count > size
+        if more { rows.removeLast() }
+        return SubmissionPage(submissions: rows, next: more ? rows.last.map { SubmissionCursor(after: $0, in: query) } : nil)
     }
 
-    func count(_ filter: SubmissionFilter) throws -> Int {
-        try connection.queryFirst("SELECT count(*) FROM submissions s" + filter.whereClause, filter.values,
-                                  operation: "counting submissions", { $0.int(0) }) ?? 0
+    /// Every matching row in id order (the synchronous store's listing, for tools and tests).
+    func submissions(_ query: SubmissionQuery) throws -> [StoredSubmission] {
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: true)
+        return try connection.query(sql.submissionSelect + parts.whereClause + parts.orderBy,
+                                    parts.values.map(\.sqlite), operation: "listing submissions", Self.storedSubmission)
+    }
+
+    func count(_ query: SubmissionQuery) throws -> Int {
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: false)
+        return try connection.queryFirst("SELECT count(*) FROM \(tables.submissions) s" + parts.whereClause,
+                                         parts.values.map(\.sqlite), operation: "counting submissions", { $0.int(0) }) ?? 0
     }
 
     /// Decodes a row of `submissionSelect`. Values this store never writes are reported, not
@@ -64,5 +47,15 @@ extension StoreState {
         return StoredSubmission(id: id, uuid: row.text(1), formName: row.text(2), version: row.int(3),
                                 formVersionID: row.int64(8), status: status, createdAt: created, updatedAt: updated,
                                 valuesJSON: row.text(7))
+    }
+}
+
+extension QueryValue {
+    /// Timestamps are stored as fixed-width text in SQLite, so they bind as text.
+    var sqlite: SQLiteValue {
+        switch self {
+        case .text(let text), .timestamp(let text): return .text(text)
+        case .integer(let value): return .integer(value)
+        }
     }
 }

@@ -1,11 +1,6 @@
 import Foundation
 
 extension StoreState {
-    static let insertSubmissionSQL = """
-        INSERT INTO submissions (uuid, form_id, form_version_id, status, created_at, updated_at, values_json)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """
-
     /// One new submission. A single INSERT is its own atomic transaction; SQLite takes the read
     /// and write locks together for it (with the busy handler), so the lock-upgrade deadlock
     /// that `BEGIN IMMEDIATE` prevents for multi-statement transactions cannot happen here.
@@ -13,7 +8,7 @@ extension StoreState {
         let ref = try versionRef(id: formVersionID)
         let uuid = uuids.next()
         let now = Timestamp.now()
-        let id = try connection.withStatement(Self.insertSubmissionSQL) { statement in
+        let id = try connection.withStatement(sql.insertSubmission) { statement in
             try statement.bind(uuid, at: 1)
             try statement.bind(ref.formID, at: 2)
             try statement.bind(formVersionID, at: 3)
@@ -37,7 +32,7 @@ extension StoreState {
             let now = Timestamp.now()
             var ids: [Int64] = []
             ids.reserveCapacity(valuesJSON.count)
-            try connection.withStatement(Self.insertSubmissionSQL) { statement in
+            try connection.withStatement(sql.insertSubmission) { statement in
                 // Bindings survive a plain reset, so the columns shared by every row are bound once.
                 try statement.bind(ref.formID, at: 2)
                 try statement.bind(formVersionID, at: 3)
@@ -66,12 +61,12 @@ extension StoreState {
             if let formVersionID {
                 // The composite foreign key refuses a version of another form.
                 try connection.run(
-                    "UPDATE submissions SET values_json = ?, updated_at = ?, status = ?, form_version_id = ? WHERE id = ? AND status = 'draft'",
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, form_version_id = ? WHERE id = ? AND status = 'draft'",
                     [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(formVersionID), .integer(id)],
                     operation: operation)
             } else {
                 try connection.run(
-                    "UPDATE submissions SET values_json = ?, updated_at = ?, status = ? WHERE id = ? AND status = 'draft'",
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ? WHERE id = ? AND status = 'draft'",
                     [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(id)], operation: operation)
             }
             let changed = connection.changes
@@ -82,7 +77,7 @@ extension StoreState {
     }
 
     func delete(id: Int64) throws -> Bool {
-        try connection.run("DELETE FROM submissions WHERE id = ?", [.integer(id)], operation: "deleting submission \(id)")
+        try connection.run("DELETE FROM \(tables.submissions) WHERE id = ?", [.integer(id)], operation: "deleting submission \(id)")
         return connection.changes > 0
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 /// that live as long as it does. Not thread-safe by itself; `SubmissionStore` guards it.
 final class StoreState {
     let connection: Connection
+    let tables: TableNames
+    /// The SQL texts that name tables, built once for this store's table names.
+    let sql: StoreSQL
     var uuids = RandomUUID()
     /// form_versions rows never change once written, so `saveFinal` need not look them up
     /// again; the cache is dropped whenever a transaction rolls back (see `transaction`),
@@ -16,8 +19,10 @@ final class StoreState {
         let version: Int
     }
 
-    init(connection: Connection) {
+    init(connection: Connection, tables: TableNames = .standard) {
         self.connection = connection
+        self.tables = tables
+        self.sql = StoreSQL(tables)
     }
 
     /// A write transaction (or savepoint when nested) that also keeps the caches honest.

@@ -16,21 +16,32 @@ public final class SubmissionStore: Sendable {
     /// in a read-only directory can still be read. Another program's SQLite file (tables, none
     /// of formctl's) is refused unless `adoptingForeignDatabase`; a path that is a directory,
     /// device or FIFO is refused before SQLite opens it.
-    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), adoptingForeignDatabase: Bool = false) throws {
+    /// `tables` puts formctl's tables under a prefix in a database that is not only formctl's.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), adoptingForeignDatabase: Bool = false,
+                tables: TableNames = .standard) throws {
         self.path = path
+        let connection = try Self.open(path: path, readOnly: readOnly, busyTimeout: busyTimeout,
+                                       adoptingForeignDatabase: adoptingForeignDatabase, tables: tables)
+        self.locked = LockedState(StoreState(connection: connection, tables: tables))
+    }
+
+    /// A connection to a database whose schema is current: migrated first unless `readOnly`,
+    /// where pending migrations are refused instead.
+    static func open(path: String, readOnly: Bool, busyTimeout: Duration, adoptingForeignDatabase: Bool,
+                     tables: TableNames) throws -> Connection {
         let connection = readOnly
             ? try Connection.openForReading(path: path, busyTimeout: busyTimeout)
             : try Connection(path: path, busyTimeout: busyTimeout, switchingToWAL: false)
-        let migrator = Migrator(connection: connection)
+        let migrator = Migrator(connection: connection, tables: tables)
         if readOnly {
             try migrator.verifyCurrent()
         } else {
             // Looked at before anything is written, WAL included: another program's file stays as it was.
-            if !adoptingForeignDatabase, try migrator.appliedMigrations().isEmpty { try migrator.refuseForeignDatabase() }
+            if !adoptingForeignDatabase { try migrator.refuseForeignDatabase() }
             try connection.useWriteAheadLog()
             try migrator.migrate(adopting: adoptingForeignDatabase)
         }
-        self.locked = LockedState(StoreState(connection: connection))
+        return connection
     }
 
     /// Stores a form definition and returns its version: the existing version with the same
@@ -71,16 +82,18 @@ public final class SubmissionStore: Sendable {
         try locked.withLock { try $0.submission(id: id) }
     }
 
-    /// Submissions in id (that is, creation) order; nil filters match everything.
-    public func submissions(formName: String? = nil, status: SubmissionStatus? = nil,
-                            limit: Int? = nil, offset: Int = 0) throws -> [StoredSubmission] {
-        try locked.withLock {
-            try $0.submissions(SubmissionFilter(formName: formName, status: status), limit: limit, offset: offset)
-        }
+    /// Every matching submission in id (that is, creation) order; nil filters match everything.
+    public func submissions(formName: String? = nil, status: SubmissionStatus? = nil) throws -> [StoredSubmission] {
+        try locked.withLock { try $0.submissions(SubmissionQuery(formName: formName, status: status)) }
+    }
+
+    /// One page of `query`, and the cursor of the next.
+    public func page(_ query: SubmissionQuery) throws -> SubmissionPage {
+        try locked.withLock { try $0.page(query) }
     }
 
     public func count(formName: String? = nil, status: SubmissionStatus? = nil) throws -> Int {
-        try locked.withLock { try $0.count(SubmissionFilter(formName: formName, status: status)) }
+        try locked.withLock { try $0.count(SubmissionQuery(formName: formName, status: status)) }
     }
 
     /// Returns false if there was no such submission.
@@ -107,12 +120,12 @@ public final class SubmissionStore: Sendable {
     /// inside `body` work (the lock is recursive), calls from other threads wait.
     public func exportSubmissions(formName: String? = nil, status: SubmissionStatus? = nil, since: Date? = nil,
                                   _ body: (borrowing ExportRow) throws -> Void) throws {
-        try locked.withLock { try $0.export(SubmissionFilter(formName: formName, status: status, since: since), body) }
+        try locked.withLock { try $0.export(SubmissionQuery(formName: formName, status: status, createdFrom: since), body) }
     }
 
     /// Applied and pending migrations, for `formctl migrate --status`.
     public func migrationStatus() throws -> [MigrationStatus] {
-        try locked.withLock { try Migrator(connection: $0.connection).status() }
+        try locked.withLock { try Migrator(connection: $0.connection, tables: $0.tables).status() }
     }
 
     /// `PRAGMA integrity_check`: ["ok"] for a healthy file, otherwise SQLite's findings.

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A thread of the store's own that owns one SQLite connection: every job for the connection
+/// runs here, one at a time, in the order given. SQLite's busy wait (`sqlite3_busy_timeout`)
+/// therefore blocks this thread while another process holds the lock, never a thread of Swift's
+/// cooperative pool, and the tasks that await the job are suspended, not blocked.
+///
+/// `@unchecked Sendable` is sound because `jobs` and `isStopping` are only touched with
+/// `condition` locked, and `state` only on the thread itself (it is set before the thread
+/// takes its first job and read by jobs, which run on the thread).
+final class ConnectionThread: @unchecked Sendable {
+    typealias Job = (StoreState) -> Void
+
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    private var isStopping = false
+    private var state: StoreState?
+    private let database: String
+
+    /// Starts the thread and opens its connection there (opening may migrate, and so wait for a
+    /// lock); returns once the connection is open, throwing what opening threw.
+    init(name: String, database: String, open: @escaping @Sendable () throws -> StoreState) throws(StorageError) {
+        self.database = database
+        let opened = DispatchSemaphore(value: 0)
+        let failure = OpenFailure()
+        let thread = Thread { [self] in
+            do { state = try open() } catch { failure.error = StorageError(sqlite: error, database: database) }
+            opened.signal()
+            if state != nil { serve() }
+        }
+        thread.name = name
+        thread.start()
+        opened.wait()
+        if let error = failure.error { throw error }
+    }
+
+    /// Hands the thread's open result to `init`.
+    /// `@unchecked Sendable`: written by the thread before `opened.signal()`, read after `wait()`.
+    private final class OpenFailure: @unchecked Sendable { var error: StorageError? }
+
+    /// Runs `body` on the thread with its connection and returns its result; the calling task
+    /// is suspended (not blocking a thread) meanwhile. Errors come back as `StorageError`.
+    func run<R: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
+        let database = self.database
+        let result: Result<R, StorageError> = await withCheckedContinuation { continuation in
+            let accepted = enqueue { state in
+                do { continuation.resume(returning: .success(try body(state))) } catch {
+                    continuation.resume(returning: .failure(StorageError(sqlite: error, database: database)))
+                }
+            }
+            if !accepted {
+                continuation.resume(returning: .failure(StorageError(
+                    kind: .invalidRequest, backend: .sqlite, message: "the store was closed", database: database)))
+            }
+        }
+        return try result.get()
+    }
+
+    /// Queues a job without waiting for it; false once the thread is stopping.
+    @discardableResult
+    func enqueue(_ job: @escaping Job) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isStopping else { return false }
+        jobs.append(job)
+        condition.signal()
+        return true
+    }
+
+    /// Lets the jobs already queued finish, then closes the connection and ends the thread.
+    func stop() {
+        condition.lock()
+        isStopping = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !isStopping { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                state?.connection.close()
+                state = nil
+                return
+            }
+            let batch = jobs
+            jobs.removeAll(keepingCapacity: true)
+            condition.unlock()
+            guard let state else { continue }
+            for job in batch { job(state) }
+        }
+    }
+}

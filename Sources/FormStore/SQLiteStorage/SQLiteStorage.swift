@@ -1,0 +1,117 @@
+/// The embedded backend: one SQLite file (WAL), writes on a thread of the store's own, reads on
+/// a few read-only connections on threads of their own, so a write waiting for another
+/// process's lock suspends only the tasks that asked for a write, and reads go on meanwhile.
+///
+/// The file must be a real file (not `:memory:`): the readers open it too.
+public final class SQLiteStorage: SubmissionStorage {
+    public let path: String
+    public let tables: TableNames
+    private let writer: ConnectionThread?
+    private let readers: ReaderPool
+
+    public var backend: StorageError.Backend { .sqlite }
+    public var database: String { path }
+
+    /// Opens (creating and migrating, unless `readOnly`) the database at `path`; see
+    /// `SubmissionStore.init` for `readOnly`, `busyTimeout` and `adoptingForeignDatabase`.
+    /// `tables` puts formctl's tables under a prefix in a service's own database. `readers` is
+    /// the number of read connections (at least one). Blocks the calling thread while it opens:
+    /// call it at start-up.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), adoptingForeignDatabase: Bool = false,
+                tables: TableNames = .standard, readers: Int = 2) throws(StorageError) {
+        self.path = path
+        self.tables = tables
+        if readOnly {
+            writer = nil
+        } else {
+            writer = try ConnectionThread(name: "formstore-writer", database: path) {
+                StoreState(connection: try SubmissionStore.open(
+                    path: path, readOnly: false, busyTimeout: busyTimeout,
+                    adoptingForeignDatabase: adoptingForeignDatabase, tables: tables), tables: tables)
+            }
+        }
+        var threads: [ConnectionThread] = []
+        do {
+            for _ in 0..<max(1, readers) {
+                threads.append(try ConnectionThread(name: "formstore-reader", database: path) {
+                    StoreState(connection: try SubmissionStore.open(
+                        path: path, readOnly: true, busyTimeout: busyTimeout, adoptingForeignDatabase: false, tables: tables),
+                        tables: tables)
+                })
+            }
+        } catch {
+            writer?.stop()
+            threads.forEach { $0.stop() }
+            throw error
+        }
+        self.readers = ReaderPool(threads)
+    }
+
+    deinit {
+        writer?.stop()
+        readers.stop()
+    }
+
+    private func write<R: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
+        guard let writer else {
+            throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
+        }
+        return try await writer.run(body)
+    }
+
+    public func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
+        try await write { try $0.register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash) }
+    }
+
+    public func save(_ submission: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
+        try await write { try $0.save(submission) }
+    }
+
+    public func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
+        try await write { try $0.insertFinalBatch(formVersionID: formVersionID, valuesJSON: valuesJSON).count }
+    }
+
+    public func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
+        try await readers.read { try $0.submission(id: id) }
+    }
+
+    public func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage {
+        try await readers.read { try $0.page(query) }
+    }
+
+    public func count(_ query: SubmissionQuery) async throws(StorageError) -> Int {
+        try await readers.read { try $0.count(query) }
+    }
+
+    public func delete(id: Int64) async throws(StorageError) -> Bool {
+        try await write { try $0.delete(id: id) }
+    }
+
+    public func forms() async throws(StorageError) -> [FormSummary] {
+        try await readers.read { try $0.forms() }
+    }
+
+    public func latestVersion(formName: String) async throws(StorageError) -> FormVersion? {
+        try await readers.read { try $0.latestVersion(formName: formName) }
+    }
+
+    public func formVersion(id: Int64) async throws(StorageError) -> FormVersion? {
+        try await readers.read { try $0.formVersion(id: id) }
+    }
+
+    public func export(_ query: SubmissionQuery) -> SubmissionExport {
+        let readers = self.readers
+        return SubmissionExport {
+            SQLiteExportCursor(pool: readers, reader: await readers.take(), query: query)
+        }
+    }
+
+    public func migrationStatus() async throws(StorageError) -> [MigrationStatus] {
+        try await readers.read { try Migrator(connection: $0.connection, tables: $0.tables).status() }
+    }
+
+    public func close() async {
+        writer?.stop()
+        readers.stop()
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Which submissions to list, count or export, in which order, and from where: every filter is
+/// optional (nil matches everything), ranges are half-open (`from` included, `before` not).
+///
+/// Pages are found by keyset, not offset: `after` is the cursor of the last row of the previous
+/// page, so a page costs the same at row ten million as at row ten, and rows inserted meanwhile
+/// neither repeat nor go missing.
+public struct SubmissionQuery: Sendable, Equatable {
+    /// The column rows are sorted by; the id breaks ties, so the order is total.
+    public enum Order: String, Sendable, CaseIterable {
+        case id
+        case createdAt
+        case updatedAt
+    }
+
+    public var formName: String?
+    /// One version of a form, by its id in the store (`StoredSubmission.formVersionID`).
+    public var formVersionID: Int64?
+    /// One version of a form by its number (usually with `formName`).
+    public var version: Int?
+    public var status: SubmissionStatus?
+    public var uuid: String?
+    public var createdFrom: Date?
+    public var createdBefore: Date?
+    public var updatedFrom: Date?
+    public var updatedBefore: Date?
+    public var order: Order
+    public var descending: Bool
+    /// Rows per page, 1...10,000 (export ignores it: it streams every row).
+    public var limit: Int
+    /// Where the page starts: the previous page's `next`.
+    public var after: SubmissionCursor?
+
+    public static let maximumLimit = 10_000
+
+    public init(
+        formName: String? = nil, formVersionID: Int64? = nil, version: Int? = nil, status: SubmissionStatus? = nil,
+        uuid: String? = nil, createdFrom: Date? = nil, createdBefore: Date? = nil, updatedFrom: Date? = nil,
+        updatedBefore: Date? = nil, order: Order = .id, descending: Bool = false, limit: Int = 100,
+        after: SubmissionCursor? = nil
+    ) {
+        self.formName = formName
+        self.formVersionID = formVersionID
+        self.version = version
+        self.status = status
+        self.uuid = uuid
+        self.createdFrom = createdFrom
+        self.createdBefore = createdBefore
+        self.updatedFrom = updatedFrom
+        self.updatedBefore = updatedBefore
+        self.order = order
+        self.descending = descending
+        self.limit = limit
+        self.after = after
+    }
+
+    /// The limit clamped to 1...maximumLimit.
+    var pageSize: Int { min(max(1, limit), Self.maximumLimit) }
+
+    /// Refuses a cursor made for another order: it would silently skip or repeat rows.
+    func checkCursor() throws(StoreError) {
+        guard let after else { return }
+        guard after.order == order, after.descending == descending else {
+            throw .invalidCursor("the cursor was made for another order (\(after.order.rawValue)\(after.descending ? " descending" : ""))")
+        }
+    }
+}
+
+/// The position after a row in one order: that row's sort key and id. Its `description` is a
+/// plain token (`updatedAt.d.2026-11-21T21:05:03.123Z.42`) a service can hand to its clients
+/// and take back with `init?(_:)`.
+public struct SubmissionCursor: Sendable, Hashable, LosslessStringConvertible {
+    public let order: SubmissionQuery.Order
+    public let descending: Bool
+    /// The row's created_at or updated_at as stored; nil for the id order.
+    let timestamp: String?
+    let id: Int64
+
+    init(order: SubmissionQuery.Order, descending: Bool, timestamp: String?, id: Int64) {
+        self.order = order
+        self.descending = descending
+        self.timestamp = timestamp
+        self.id = id
+    }
+
+    /// The cursor after `row` in `query`'s order.
+    init(after row: StoredSubmission, in query: SubmissionQuery) {
+        let timestamp: String?
+        switch query.order {
+        case .id: timestamp = nil
+        case .createdAt: timestamp = Timestamp.format(row.createdAt)
+        case .updatedAt: timestamp = Timestamp.format(row.updatedAt)
+        }
+        self.init(order: query.order, descending: query.descending, timestamp: timestamp, id: row.id)
+    }
+
+    public var description: String {
+        "\(order.rawValue).\(descending ? "d" : "a").\(timestamp ?? "").\(id)"
+    }
+
+    /// Parses a token made by `description`; nil for anything else.
+    public init?(_ token: String) {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        // The timestamp itself holds one dot (before the milliseconds).
+        guard parts.count == 4 || parts.count == 5,
+              let order = SubmissionQuery.Order(rawValue: String(parts[0])),
+              parts[1] == "a" || parts[1] == "d",
+              let id = Int64(parts[parts.count - 1])
+        else { return nil }
+        let stamp = parts[2..<(parts.count - 1)].joined(separator: ".")
+        if order == .id {
+            guard stamp.isEmpty else { return nil }
+            self.init(order: order, descending: parts[1] == "d", timestamp: nil, id: id)
+        } else {
+            guard Timestamp.parse(stamp) != nil else { return nil }
+            self.init(order: order, descending: parts[1] == "d", timestamp: stamp, id: id)
+        }
+    }
+}
+
+/// One page of a listing and the cursor of the next one (nil on the last page).
+public struct SubmissionPage: Sendable, Equatable {
+    public let submissions: [StoredSubmission]
+    public let next: SubmissionCursor?
+
+    public init(submissions: [StoredSubmission], next: SubmissionCursor?) {
+        self.submissions = submissions
+        self.next = next
+    }
+}

@@ -1,0 +1,66 @@
+/// Where submissions live, for a service: every call is async where it may wait (for a lock, a
+/// disk, a server) and suspends the calling task instead of blocking a thread of Swift's
+/// cooperative pool; every failure is a `StorageError`.
+///
+/// Two backends: `SQLiteStorage` (embedded, the default) and `PostgresStorage` in the
+/// `FormStorePostgres` module, for services that run on more than one machine. Both pass one
+/// test suite, so a service can move from one to the other without changing its code.
+public protocol SubmissionStorage: AnyObject, Sendable {
+    /// Which backend this is.
+    var backend: StorageError.Backend { get }
+    /// The database, for messages: a path, or an address without its password.
+    var database: String { get }
+
+    /// The version of `formName` whose definition is `definitionJSON`: the existing one with
+    /// the same `contentHash` (any of the form's versions), else a new one numbered one past
+    /// the highest.
+    func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion
+
+    /// Stores one submission (see `SubmissionWrite`) in one transaction.
+    func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission
+
+    /// Stores final submissions of one version as one transaction: all of them or none.
+    /// Returns how many were stored.
+    func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int
+
+    func submission(id: Int64) async throws(StorageError) -> StoredSubmission?
+
+    /// One page of `query` and the cursor of the next.
+    func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage
+
+    /// How many submissions match `query` (its order, limit and cursor are ignored).
+    func count(_ query: SubmissionQuery) async throws(StorageError) -> Int
+
+    /// False if there was no such submission.
+    func delete(id: Int64) async throws(StorageError) -> Bool
+
+    /// Every form by name, with version and submission counts.
+    func forms() async throws(StorageError) -> [FormSummary]
+
+    func latestVersion(formName: String) async throws(StorageError) -> FormVersion?
+
+    func formVersion(id: Int64) async throws(StorageError) -> FormVersion?
+
+    /// Every row of `query` in its order (its limit is ignored), read as the consumer asks for
+    /// them: a slow consumer holds the reading back, and memory stays flat for any number of
+    /// rows. Rows come from one consistent snapshot.
+    func export(_ query: SubmissionQuery) -> SubmissionExport
+
+    /// Applied and pending migrations.
+    func migrationStatus() async throws(StorageError) -> [MigrationStatus]
+
+    /// Closes the connections once the calls in progress are done. Calls after it fail.
+    func close() async
+}
+
+extension SubmissionStorage {
+    /// The submission with this UUID, if any.
+    public func submission(uuid: String) async throws(StorageError) -> StoredSubmission? {
+        try await page(SubmissionQuery(uuid: uuid, limit: 1)).submissions.first
+    }
+
+    /// Counts submissions of a form and status (nil matches every one).
+    public func count(formName: String? = nil, status: SubmissionStatus? = nil) async throws(StorageError) -> Int {
+        try await count(SubmissionQuery(formName: formName, status: status))
+    }
+}

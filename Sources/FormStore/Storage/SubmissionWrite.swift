@@ -1,0 +1,27 @@
+/// One submission to store, as a single transaction: its form version (known by id, or a
+/// definition to find by content hash and register the first time), and either a new row or
+/// a draft of the same form updated in place (or made final).
+public struct SubmissionWrite: Sendable, Equatable {
+    public enum Version: Sendable, Equatable {
+        /// A version already registered (`FormVersion.id`).
+        case id(Int64)
+        /// A definition: its version is found by `contentHash` among all of the form's versions,
+        /// or registered as the next one. Pass canonical JSON (see `SubmissionStore.register`).
+        case definition(formName: String, definitionJSON: String, contentHash: String)
+    }
+
+    public var version: Version
+    public var status: SubmissionStatus
+    /// The values as compact JSON text, stored exactly as given.
+    public var valuesJSON: String
+    /// A draft to update in place (`.draft`) or finalize (`.final`). It must exist, be a draft
+    /// and belong to the same form, else the write fails with `notFound` or `conflict`.
+    public var draftID: Int64?
+
+    public init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil) {
+        self.version = version
+        self.status = status
+        self.valuesJSON = valuesJSON
+        self.draftID = draftID
+    }
+}

@@ -1,0 +1,28 @@
+extension StoreState {
+    /// One `SubmissionWrite`: a single INSERT when the version is known and no draft is
+    /// involved (its own atomic transaction), else one write transaction doing it all.
+    func save(_ write: SubmissionWrite) throws -> StoredSubmission {
+        if case .id(let versionID) = write.version, write.draftID == nil {
+            return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON)
+        }
+        return try transaction {
+            let versionID: Int64
+            switch write.version {
+            case .id(let id): versionID = id
+            case let .definition(formName, definitionJSON, contentHash):
+                versionID = try register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash).id
+            }
+            guard let draftID = write.draftID else {
+                return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON)
+            }
+            guard let existing = try submission(id: draftID) else { throw StoreError.submissionNotFound(id: draftID) }
+            guard existing.status == .draft else { throw StoreError.notADraft(id: draftID) }
+            let formName = try versionRef(id: versionID).formName
+            guard existing.formName == formName else {
+                throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: formName)
+            }
+            return try updateDraft(id: draftID, formVersionID: versionID, valuesJSON: write.valuesJSON,
+                                   finalize: write.status == .final)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The names of formctl's tables in one database: each is the caller's prefix followed by the
+/// table's own name, so a store can live in a service's database beside tables it never touches.
+///
+/// The prefix is an identifier, not a value, so it cannot be a bound parameter: it is checked
+/// against a strict pattern (lower-case ASCII letter, then letters, digits and underscores, at
+/// most 32 characters) and never taken raw. Lower case because PostgreSQL folds unquoted names.
+public struct TableNames: Sendable, Equatable, Hashable {
+    /// "" for formctl's own database; "formctl_" puts every table under that prefix.
+    public let prefix: String
+
+    /// Throws `StoreError.invalidTablePrefix` for anything but the pattern above.
+    public init(prefix: String = "") throws {
+        guard Self.isValid(prefix: prefix) else { throw StoreError.invalidTablePrefix(prefix) }
+        self.prefix = prefix
+    }
+
+    /// The names without a prefix, as formctl's own databases have always had them.
+    public static let standard = TableNames(validated: "")
+
+    private init(validated prefix: String) { self.prefix = prefix }
+
+    public static func isValid(prefix: String) -> Bool {
+        guard prefix.utf8.count <= 32 else { return false }
+        for (offset, byte) in prefix.utf8.enumerated() {
+            let letter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard letter || (offset > 0 && (digit || byte == UInt8(ascii: "_"))) else { return false }
+        }
+        return true
+    }
+
+    public var forms: String { prefix + "forms" }
+    public var formVersions: String { prefix + "form_versions" }
+    public var submissions: String { prefix + "submissions" }
+    /// formctl's record of applied migrations: a name of its own, so a service's (or Rails')
+    /// `schema_migrations` is never read or written.
+    public var migrations: String { prefix + "formctl_schema_migrations" }
+    /// Where formctl recorded migrations before the table had a name of its own; only ever
+    /// looked for without a prefix, and renamed when formctl's columns show it is ours.
+    static let legacyMigrations = "schema_migrations"
+
+    /// The tables that make a database formctl's.
+    var own: Set<String> { [migrations, forms, formVersions, submissions] }
+
+    /// A migration's text for these tables: `${prefix}` replaced by the prefix.
+    func render(_ template: String) -> String {
+        template.replacingOccurrences(of: "${prefix}", with: prefix)
+    }
+}
