@@ -10,7 +10,8 @@ extension FormEngine {
     @discardableResult
     public func submit(_ request: SubmissionRequest, to form: LoadedForm) async throws(FormEngineError) -> Submission {
         if request.runsActions && request.status == .final { try checkRouted(form) }
-        let draft = try request.draftID.map { id throws(FormEngineError) in try resumableDraft(id: id, of: form) }
+        var draft: (id: Int64, values: FormValue)?
+        if let id = request.draftID { draft = try await resumableDraft(id: id, of: form) }
         let compiled = try form.compiled(for: request.data)
         let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draft?.values)
         let filled = compiled.fill(input, validating: request.status == .final)
@@ -23,7 +24,7 @@ extension FormEngine {
             try await runSubmitAction(action, in: session)
             values = session.valuesToStore
         }
-        var stored = try persist(form: form, values: values, status: request.status, draftID: request.draftID)
+        var stored = try await persist(form: form, values: values, status: request.status, draftID: request.draftID)
         stored.notices = filled.notices
         return stored
     }
@@ -42,25 +43,25 @@ extension FormEngine {
         if let request = action ?? submitAction(among: session.buttonActions), !isInertDuringSubmit(request.name) {
             try await runSubmitAction(request, in: session)
         }
-        return try persist(form: form, values: session.valuesToStore, status: .final, draftID: draftID)
+        return try await persist(form: form, values: session.valuesToStore, status: .final, draftID: draftID)
     }
 
     /// Saves what a session holds so far, without validating: a draft, to resume later (with
     /// `draftID`, the draft is updated in place). Answers the session could not use are refused.
     @discardableResult
-    public func saveDraft(_ session: FormSession, draftID: Int64? = nil) throws(FormEngineError) -> Submission {
+    public func saveDraft(_ session: FormSession, draftID: Int64? = nil) async throws(FormEngineError) -> Submission {
         let form = try loadedForm(of: session)
         let errors = session.answerErrors
         if !errors.isEmpty { throw .invalid(errors) }
-        return try persist(form: form, values: session.valuesToStore, status: .draft, draftID: draftID)
+        return try await persist(form: form, values: session.valuesToStore, status: .draft, draftID: draftID)
     }
 
     /// A live session on a stored draft of `form`: the form (bound to `data` when given) with the
     /// draft's values set. Values the form no longer has a field for are returned as notices.
     public func resumeDraft(id: Int64, form: LoadedForm, data: FormValue? = nil)
-        throws(FormEngineError) -> (session: FormSession, notices: [FieldError])
+        async throws(FormEngineError) -> (session: FormSession, notices: [FieldError])
     {
-        let draft = try resumableDraft(id: id, of: form)
+        let draft = try await resumableDraft(id: id, of: form)
         let session = try makeSession(for: form, data: data)
         let notices = session.apply(startingValues: draft.values)
         return (session, notices)

@@ -9,7 +9,9 @@ import Synchronization
 /// transforms and functions before loading the forms that use them; a form is compiled with the
 /// registrations it was loaded under.
 public final class FormEngine: Sendable {
-    package let store: SubmissionStore
+    /// Where submissions are stored: SQLite (`SQLiteStorage`) or PostgreSQL (`PostgresStorage`
+    /// from FormStorePostgres), or any other `SubmissionStorage`.
+    public let storage: any SubmissionStorage
     let registry = Mutex(Registry())
     /// Versions already registered in the store, by form name and content hash, so that a
     /// submit after the first writes only its row.
@@ -25,15 +27,14 @@ public final class FormEngine: Sendable {
         var contentHash: String
     }
 
-    package init(store: SubmissionStore) {
-        self.store = store
+    /// An engine storing into `storage`.
+    public init(storage: any SubmissionStorage) {
+        self.storage = storage
     }
 
-    /// Opens (creating and migrating) the database at `path`.
+    /// Opens (creating and migrating) the SQLite database at `path`.
     public convenience init(databasePath: String) throws(FormEngineError) {
-        do { self.init(store: try SubmissionStore(path: databasePath)) } catch {
-            throw .storage(String(describing: error))
-        }
+        do { self.init(storage: try SQLiteStorage(path: databasePath)) } catch { throw .storage(error) }
     }
 
     // MARK: Registration

@@ -1,4 +1,5 @@
 import FormCore
+import FormStore
 
 /// Why the engine refused a request: each case carries what a person needs to fix it.
 public enum FormEngineError: Error, Sendable, CustomStringConvertible {
@@ -12,8 +13,9 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
     case unroutedActions([ActionUse])
     /// An action handler failed with an error of its own.
     case actionFailed(action: String, message: String)
-    /// The store refused or failed (locked, full, corrupt...): SQLite's or the store's message.
-    case storage(String)
+    /// The store refused or failed: its `kind` (busy, full, corrupt, unavailable...) says what
+    /// to do about it, its code and message are the backend's.
+    case storage(StorageError)
     /// A draft to resume that does not exist or is not a draft of this form.
     case draftNotFound(id: Int64, reason: String)
     /// A session this engine did not make (`FormSession(definition:)`): it has no stored form
@@ -28,7 +30,7 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
         case .unroutedActions(let uses):
             return uses.map { "\($0.path): no handler for action '\($0.name)'" }.joined(separator: "\n")
         case .actionFailed(let action, let message): return "action \(action) failed: \(message)"
-        case .storage(let message): return message
+        case .storage(let error): return error.description
         case .draftNotFound(let id, let reason): return "draft \(id): \(reason)"
         case .foreignSession: return "this session was not made by the engine (use makeSession(for:)), so it has no form to be stored under"
         }

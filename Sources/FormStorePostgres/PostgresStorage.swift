@@ -1,1 +1,100 @@
+import FormStore
+import Foundation
 import PostgresNIO
+import Synchronization
+
+/// The PostgreSQL backend, for services that run on more than one machine: the same protocol,
+/// schema (from `migrations/postgres/`) and behaviour as `SQLiteStorage`, over a few pooled
+/// connections made with PostgresNIO. Every call suspends while it waits for the server.
+public final class PostgresStorage: SubmissionStorage {
+    public let address: PostgresAddress
+    public let tables: TableNames
+    let pool: PostgresConnectionPool
+    let sql: PostgresSQL
+    let logger: Logger
+    let isReadOnly: Bool
+    /// form_versions rows never change, so what an insert needs of one is kept after the
+    /// first look (only from committed reads).
+    let versionRefs = Mutex<[Int64: VersionRef]>([:])
+
+    struct VersionRef: Sendable {
+        let formID: Int64
+        let formName: String
+        let version: Int
+    }
+
+    public var backend: StorageError.Backend { .postgres }
+    public var database: String { address.description }
+
+    /// Connects to `address`, then migrates the schema (or, `readOnly`, checks that it is
+    /// current). `tables` puts formctl's tables under a prefix beside a service's own; another
+    /// program's database (tables, none of formctl's) is refused unless `adoptingForeignDatabase`
+    /// or a prefix is given. At most `maximumConnections` are open at once.
+    public init(address: PostgresAddress, tables: TableNames = .standard, readOnly: Bool = false,
+                adoptingForeignDatabase: Bool = false, maximumConnections: Int = 8) async throws(StorageError) {
+        self.address = address
+        self.tables = tables
+        self.isReadOnly = readOnly
+        self.sql = PostgresSQL(tables)
+        var logger = Logger(label: "formctl.postgres")
+        // PostgresNIO's own logging is for debugging the driver; a command's output is its own.
+        logger.logLevel = .critical
+        self.logger = logger
+        let configuration: PostgresConnection.Configuration
+        do { configuration = try Self.configuration(for: address) } catch {
+            throw StorageError(kind: .invalidRequest, backend: .postgres, message: "TLS cannot be set up: \(error)",
+                               database: address.description)
+        }
+        pool = PostgresConnectionPool(configuration: configuration, maximum: maximumConnections, logger: logger,
+                                      database: address.description)
+        let migrator = PostgresMigrator(tables: tables, database: address.description, logger: logger)
+        try await call(readOnly ? "checking the schema" : "migrating the schema") { connection in
+            if readOnly {
+                try await migrator.verifyCurrent(on: connection)
+            } else {
+                try await migrator.migrate(on: connection, adopting: adoptingForeignDatabase)
+            }
+        }
+    }
+
+    /// Connects to the address in `url` (see `PostgresAddress`).
+    public convenience init(url: String, tables: TableNames = .standard, readOnly: Bool = false,
+                            adoptingForeignDatabase: Bool = false) async throws(StorageError) {
+        try await self.init(address: PostgresAddress(url), tables: tables, readOnly: readOnly,
+                            adoptingForeignDatabase: adoptingForeignDatabase)
+    }
+
+    static func configuration(for address: PostgresAddress) throws -> PostgresConnection.Configuration {
+        if let socket = address.socketPath {
+            return PostgresConnection.Configuration(unixSocketPath: socket, username: address.username,
+                                                    password: address.password, database: address.database)
+        }
+        let tls: PostgresConnection.Configuration.TLS
+        switch address.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        return PostgresConnection.Configuration(host: address.host ?? "localhost", port: address.port,
+                                                username: address.username, password: address.password,
+                                                database: address.database, tls: tls)
+    }
+
+    /// Runs `body` on a pooled connection; every failure becomes a `StorageError` naming
+    /// `operation` and this database.
+    func call<R: Sendable>(_ operation: String, _ body: (PostgresConnection) async throws -> R) async throws(StorageError) -> R {
+        do { return try await pool.withConnection(body) } catch {
+            throw StorageError(postgres: error, operation: operation, database: database)
+        }
+    }
+
+    func refuseWrites() throws(StorageError) {
+        if isReadOnly {
+            throw StorageError(kind: .readOnly, backend: .postgres, message: "the store was opened read-only", database: database)
+        }
+    }
+
+    public func close() async {
+        await pool.close()
+    }
+}

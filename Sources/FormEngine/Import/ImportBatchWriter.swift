@@ -1,95 +1,101 @@
-import Dispatch
 import FormStore
 import Synchronization
 
-/// Collects valid lines and stores them in batches: one `BEGIN IMMEDIATE` transaction each,
-/// inserting the rows through one prepared statement against the form's version (registered
-/// once, before the first batch). A failed batch stores none of its rows; earlier batches stay
-/// committed, and nothing after it is attempted.
+/// Collects valid lines and stores them in batches: one transaction each, against the form's
+/// version (registered once, before the first batch). A failed batch stores none of its rows;
+/// earlier batches stay committed, and nothing after it is attempted.
 ///
-/// Full batches are written on a background queue while the next lines are validated, at most
-/// two batches in flight, so memory stays flat and SQLite's work overlaps validation.
-final class ImportBatchWriter: Sendable {
-    let store: SubmissionStore
+/// Full batches are written by a task while the next lines are validated, each task waiting
+/// for the one before (so batches commit in order and a failure stops the rest), at most two
+/// batches in flight, so memory stays flat and the store's work overlaps validation. The
+/// storage writes on its own thread (SQLite) or over the network (PostgreSQL): no thread is
+/// blocked while a batch waits.
+///
+/// Not thread-safe: one caller adds lines and finishes.
+final class ImportBatchWriter {
+    let storage: any SubmissionStorage
     let formName: String
     let versionID: Int64
     let batchSize: Int
-    private let state = Mutex(State())
-    private let queue = DispatchQueue(label: "formctl.import.writer")
-    private let inFlight = DispatchSemaphore(value: 2)
+    private var pending: [String] = []
+    private var inFlight: [Task<Void, any Error>] = []
+    /// Rows committed so far; written by the batch tasks.
+    private let committed = CommittedRows()
 
-    private struct State {
-        var pending: [String] = []
-        var stored = 0
-        var failure: FormEngineError?
+    private final class CommittedRows: Sendable {
+        private let count = Mutex(0)
+        func add(_ rows: Int) { count.withLock { $0 += rows } }
+        var value: Int { count.withLock { $0 } }
     }
 
-    init(store: SubmissionStore, formName: String, versionID: Int64, batchSize: Int) {
-        self.store = store
+    init(storage: any SubmissionStorage, formName: String, versionID: Int64, batchSize: Int) {
+        self.storage = storage
         self.formName = formName
         self.versionID = versionID
         self.batchSize = batchSize
+        pending.reserveCapacity(min(batchSize, 100_000))
     }
 
     /// Rows committed so far.
-    var stored: Int { state.withLock { $0.stored } }
+    var stored: Int { committed.value }
 
-    func add(_ valuesJSON: String) throws(FormEngineError) {
-        let full = try state.withLock { state throws(FormEngineError) -> [String]? in
-            if let failure = state.failure { throw failure }
-            state.pending.append(valuesJSON)
-            guard state.pending.count >= batchSize else { return nil }
-            defer { state.pending = [] }
-            return state.pending
-        }
-        guard let full else { return }
-        inFlight.wait()
-        queue.async { [self] in
-            defer { inFlight.signal() }
-            if state.withLock({ $0.failure != nil }) { return }
-            do throws(FormEngineError) { try flush([full[...]]) } catch { state.withLock { $0.failure = error } }
-        }
+    func add(_ valuesJSON: String) async throws(FormEngineError) {
+        pending.append(valuesJSON)
+        guard pending.count >= batchSize else { return }
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        if inFlight.count >= 2 { try await wait(for: inFlight.removeFirst()) }
+        let previous = inFlight.last
+        let storage = self.storage, versionID = self.versionID, committed = self.committed
+        inFlight.append(Task {
+            try await previous?.value
+            let count = try await storage.saveFinalBatch(formVersionID: versionID, valuesJSON: batch)
+            committed.add(count)
+        })
     }
 
-    /// Waits for the batches in flight, then stores what is pending as one transaction of
-    /// `chunkSize`-row statements, so that all-or-nothing (which holds every line back) is
-    /// still one transaction.
-    func finish(chunkSize: Int) throws(FormEngineError) {
-        settle()
-        let pending = try state.withLock { state throws(FormEngineError) -> [String] in
-            if let failure = state.failure { throw failure }
-            defer { state.pending = [] }
-            return state.pending
-        }
+    /// Waits for the batches in flight, then stores what is pending as one transaction (with
+    /// all-or-nothing, which holds every line back, that is the whole import).
+    func finish() async throws(FormEngineError) {
+        try await settle()
         guard !pending.isEmpty else { return }
-        let chunks = stride(from: 0, to: pending.count, by: chunkSize).map {
-            pending[$0..<min($0 + chunkSize, pending.count)]
+        let batch = pending
+        pending = []
+        do {
+            let count = try await storage.saveFinalBatch(formVersionID: versionID, valuesJSON: batch)
+            committed.add(count)
+        } catch {
+            throw failure(error, rows: batch.count)
         }
-        try flush(chunks)
     }
 
     /// Drops what is pending (nothing is to be stored).
-    func discard() {
-        settle()
-        state.withLock { $0.pending = [] }
+    func discard() async {
+        try? await settle()
+        pending = []
     }
 
-    /// Waits until every batch handed to the background queue is written (or refused).
-    func settle() { queue.sync {} }
+    /// Waits until every batch handed to a task is written, throwing the first failure.
+    func settle() async throws(FormEngineError) {
+        while !inFlight.isEmpty { try await wait(for: inFlight.removeFirst()) }
+    }
 
-    private func flush(_ chunks: [ArraySlice<String>]) throws(FormEngineError) {
-        let count = chunks.reduce(0) { $0 + $1.count }
-        do {
-            try store.write { transaction in
-                for chunk in chunks {
-                    _ = try transaction.saveFinalBatch(formVersionID: versionID, valuesJSON: Array(chunk))
-                }
-            }
-        } catch {
-            throw .storage(
-                "storing \(count) submissions in \(store.path) failed, none of them was stored "
-                    + "(\(stored) stored before stay): \(error)")
+    private func wait(for task: Task<Void, any Error>) async throws(FormEngineError) {
+        do { try await task.value } catch {
+            // Later batches wait for this one and fail with the same error; let them end.
+            for other in inFlight { _ = await other.result }
+            inFlight.removeAll()
+            throw failure(error, rows: batchSize)
         }
-        state.withLock { $0.stored += count }
+    }
+
+    private func failure(_ error: any Error, rows: Int) -> FormEngineError {
+        let storageError = error as? StorageError
+            ?? StorageError(kind: .other, backend: storage.backend, message: String(describing: error), database: storage.database)
+        return .storage(StorageError(
+            kind: storageError.kind, backend: storageError.backend, code: storageError.code,
+            message: "storing \(rows) submissions failed, none of them was stored (\(stored) stored before stay): "
+                + storageError.message,
+            operation: storageError.operation, database: storageError.database))
     }
 }

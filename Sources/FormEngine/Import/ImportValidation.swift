@@ -30,18 +30,18 @@ final class ImportValidation {
         lines.reserveCapacity(chunkSize)
     }
 
-    /// Queues a line; when the chunk is full, validates it and calls `deliver` per line in order.
-    func add(_ line: UnsafeBufferPointer<UInt8>, number: Int,
-             deliver: (Int, Outcome) throws(FormEngineError) -> Void) throws(FormEngineError) {
+    /// Queues a line; when the chunk is full, validates it and returns each line's outcome in
+    /// order.
+    func add(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> [(line: Int, outcome: Outcome)]? {
         let start = bytes.count
         bytes.append(contentsOf: line)
         lines.append((number, start..<bytes.count))
-        if lines.count >= chunkSize { try drain(deliver) }
+        return lines.count >= chunkSize ? drain() : nil
     }
 
     /// Validates whatever is queued.
-    func drain(_ deliver: (Int, Outcome) throws(FormEngineError) -> Void) throws(FormEngineError) {
-        guard !lines.isEmpty else { return }
+    func drain() -> [(line: Int, outcome: Outcome)] {
+        guard !lines.isEmpty else { return [] }
         let count = lines.count
         var outcomes = [Outcome?](repeating: nil, count: count)
         let workers = min(self.workers, count)
@@ -52,12 +52,15 @@ final class ImportValidation {
                 DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
             }
         }
+        var delivered: [(line: Int, outcome: Outcome)] = []
+        delivered.reserveCapacity(count)
         for index in 0..<count {
             guard let outcome = outcomes[index] else { continue }
-            try deliver(lines[index].number, outcome)
+            delivered.append((lines[index].number, outcome))
         }
         bytes.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
+        return delivered
     }
 
     /// One line's outcome: its JSON parsed, then filled and validated as a submit would.

@@ -37,13 +37,13 @@ public final class SubmissionImporter {
     public private(set) var lines = 0
 
     init(engine: FormEngine, form: LoadedForm, options: Options, onRefused: @escaping (Int, [FieldError]) -> Void)
-        throws(FormEngineError)
+        async throws(FormEngineError)
     {
         self.options = options
         self.onRefused = onRefused
         validation = ImportValidation(form: form.compiled, workers: options.workers)
         writer = ImportBatchWriter(
-            store: engine.store, formName: form.name, versionID: try engine.versionID(of: form),
+            storage: engine.storage, formName: form.name, versionID: try await engine.versionID(of: form),
             batchSize: options.allOrNothing ? Int.max : options.batchSize)
     }
 
@@ -53,31 +53,33 @@ public final class SubmissionImporter {
     /// Queues one line: an answers object as JSON bytes, numbered as the caller counts lines.
     /// Lines are validated a chunk at a time; refusals reach `onRefused` in line order. Throws
     /// when storing failed (the batches committed before stay).
-    public func add(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(FormEngineError) {
+    public func add(_ line: UnsafeBufferPointer<UInt8>, number: Int) async throws(FormEngineError) {
         lines += 1
-        try validation.add(line, number: number, deliver: deliver)
+        if let outcomes = validation.add(line, number: number) { try await deliver(outcomes) }
     }
 
     /// Validates and stores what is left. With `allOrNothing`, stores nothing if any line was
     /// refused. Waits until every batch is written.
-    public func finish() throws(FormEngineError) {
-        try validation.drain(deliver)
+    public func finish() async throws(FormEngineError) {
+        try await deliver(validation.drain())
         if options.allOrNothing && refused > 0 {
-            writer.discard()
+            await writer.discard()
             return
         }
-        try writer.finish(chunkSize: options.batchSize)
+        try await writer.finish()
     }
 
     /// Waits for the batches already handed to the writer (after a failure, before reporting).
-    public func settle() { writer.settle() }
+    public func settle() async { try? await writer.settle() }
 
-    private func deliver(_ number: Int, _ outcome: ImportValidation.Outcome) throws(FormEngineError) {
-        switch outcome {
-        case .store(let json): try writer.add(json)
-        case .refuse(let errors):
-            refused += 1
-            onRefused(number, errors)
+    private func deliver(_ outcomes: [(line: Int, outcome: ImportValidation.Outcome)]) async throws(FormEngineError) {
+        for (number, outcome) in outcomes {
+            switch outcome {
+            case .store(let json): try await writer.add(json)
+            case .refuse(let errors):
+                refused += 1
+                onRefused(number, errors)
+            }
         }
     }
 }
@@ -88,7 +90,7 @@ extension FormEngine {
     public func makeImporter(
         for form: LoadedForm, options: SubmissionImporter.Options = .init(),
         onRefused: @escaping (_ line: Int, _ errors: [FieldError]) -> Void
-    ) throws(FormEngineError) -> SubmissionImporter {
-        try SubmissionImporter(engine: self, form: form, options: options, onRefused: onRefused)
+    ) async throws(FormEngineError) -> SubmissionImporter {
+        try await SubmissionImporter(engine: self, form: form, options: options, onRefused: onRefused)
     }
 }

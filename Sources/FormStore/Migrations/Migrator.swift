@@ -27,12 +27,7 @@ struct Migrator {
         """
     }
 
-    struct Applied {
-        let version: Int
-        let name: String
-        let checksum: String
-        let appliedAt: String
-    }
+    typealias Applied = MigrationPlan.Applied
 
     /// Applies every pending migration; a no-op when the schema is current. Another program's
     /// database (tables, none of ours) is refused unless `adopting`, so that opening the wrong
@@ -78,17 +73,7 @@ struct Migrator {
     /// Every compiled migration plus any unknown recorded one, for `migrate --status`.
     func status() throws -> [MigrationStatus] {
         try refuseForeignDatabase()
-        let applied = Dictionary(try appliedMigrations().map { ($0.version, $0) }, uniquingKeysWith: { a, _ in a })
-        var rows = migrations.map { m in
-            MigrationStatus(version: m.version, name: m.name, applied: applied[m.version] != nil,
-                            appliedAt: applied[m.version]?.appliedAt, isUnknownToBinary: false)
-        }
-        let known = Set(migrations.map(\.version))
-        for a in applied.values where !known.contains(a.version) {
-            rows.append(MigrationStatus(version: a.version, name: a.name, applied: true,
-                                        appliedAt: a.appliedAt, isUnknownToBinary: true))
-        }
-        return rows.sorted { $0.version < $1.version }
+        return MigrationPlan(migrations: migrations, database: connection.path).status(try appliedMigrations())
     }
 
     /// Throws `foreignDatabase` when the file has tables and none of formctl's: the bookkeeping
@@ -143,24 +128,6 @@ struct Migrator {
 
     /// Refuses databases this binary must not touch and returns the versions still to apply.
     private func validate(_ applied: [Applied]) throws -> [Int] {
-        let byVersion = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
-        let latestKnown = migrations.last?.version ?? 0
-        for record in applied {
-            guard let migration = byVersion[record.version] else {
-                throw MigrationError.databaseNewerThanBinary(
-                    databaseVersion: applied.map(\.version).max() ?? record.version,
-                    binaryVersion: latestKnown, path: connection.path)
-            }
-            if migration.checksum != record.checksum {
-                throw MigrationError.editedMigration(version: migration.version, name: migration.name, path: connection.path)
-            }
-        }
-        let appliedVersions = Set(applied.map(\.version))
-        let latestApplied = appliedVersions.max() ?? 0
-        let pending = migrations.filter { !appliedVersions.contains($0.version) }
-        if let gap = pending.first(where: { $0.version < latestApplied }) {
-            throw MigrationError.missingEarlierMigration(version: gap.version, name: gap.name, path: connection.path)
-        }
-        return pending.map(\.version)
+        try MigrationPlan(migrations: migrations, database: connection.path).pending(after: applied)
     }
 }

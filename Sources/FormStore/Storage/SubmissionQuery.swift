@@ -56,10 +56,10 @@ public struct SubmissionQuery: Sendable, Equatable {
     }
 
     /// The limit clamped to 1...maximumLimit.
-    var pageSize: Int { min(max(1, limit), Self.maximumLimit) }
+    package var pageSize: Int { min(max(1, limit), Self.maximumLimit) }
 
     /// Refuses a cursor made for another order: it would silently skip or repeat rows.
-    func checkCursor() throws(StoreError) {
+    package func checkCursor() throws(StoreError) {
         guard let after else { return }
         guard after.order == order, after.descending == descending else {
             throw .invalidCursor("the cursor was made for another order (\(after.order.rawValue)\(after.descending ? " descending" : ""))")
@@ -85,7 +85,7 @@ public struct SubmissionCursor: Sendable, Hashable, LosslessStringConvertible {
     }
 
     /// The cursor after `row` in `query`'s order.
-    init(after row: StoredSubmission, in query: SubmissionQuery) {
+    package init(after row: StoredSubmission, in query: SubmissionQuery) {
         let timestamp: String?
         switch query.order {
         case .id: timestamp = nil

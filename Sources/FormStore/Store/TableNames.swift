@@ -39,13 +39,13 @@ public struct TableNames: Sendable, Equatable, Hashable {
     public var migrations: String { prefix + "formctl_schema_migrations" }
     /// Where formctl recorded migrations before the table had a name of its own; only ever
     /// looked for without a prefix, and renamed when formctl's columns show it is ours.
-    static let legacyMigrations = "schema_migrations"
+    package static let legacyMigrations = "schema_migrations"
 
     /// The tables that make a database formctl's.
-    var own: Set<String> { [migrations, forms, formVersions, submissions] }
+    package var own: Set<String> { [migrations, forms, formVersions, submissions] }
 
     /// A migration's text for these tables: `${prefix}` replaced by the prefix.
-    func render(_ template: String) -> String {
+    package func render(_ template: String) -> String {
         template.replacingOccurrences(of: "${prefix}", with: prefix)
     }
 }

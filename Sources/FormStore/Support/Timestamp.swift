@@ -10,15 +10,15 @@ import Foundation
 /// Fixed-width text sorts like time, so `--since` is a plain string comparison in SQL and a dump
 /// prints the column as it is. Formatting and parsing are done by hand because DateFormatter
 /// costs microseconds per call, which shows at a million rows.
-enum Timestamp {
+package enum Timestamp {
     /// The current time, formatted.
-    static func now() -> String {
+    package static func now() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return format(millisecondsSince1970: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
     }
 
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         format(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
@@ -46,7 +46,7 @@ enum Timestamp {
     }
 
     /// Parses exactly the stored format; anything else is nil.
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var copy = text
         return copy.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }

@@ -1,0 +1,77 @@
+import FormStore
+import PostgresNIO
+
+extension PostgresConnection {
+    /// Runs one statement with `values` bound as `$1`, `$2`...; returns its rows.
+    @discardableResult
+    func run(_ sql: String, _ values: [QueryValue] = [], logger: Logger) async throws -> PostgresRowSequence {
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .text(let text), .timestamp(let text): binds.append(text)
+            case .integer(let number): binds.append(number)
+            }
+        }
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    }
+
+    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws (the
+    /// original error is the one thrown; a failed ROLLBACK on a broken connection adds nothing).
+    func transaction<R: Sendable>(logger: Logger, _ begin: String = "BEGIN",
+                                  _ body: (PostgresConnection) async throws -> R) async throws -> R {
+        try await query(PostgresQuery(unsafeSQL: begin), logger: logger)
+        do {
+            let result = try await body(self)
+            try await query("COMMIT", logger: logger)
+            return result
+        } catch {
+            _ = try? await query("ROLLBACK", logger: logger)
+            throw error
+        }
+    }
+}
+
+/// PostgreSQL's parameters: `$1`, and `$2::timestamptz` for timestamps given as stored text.
+extension SQLDialect {
+    static let postgres = SQLDialect(placeholder: { "$\($0)" }, timestamp: { "$\($0)::timestamptz" })
+}
+
+/// A migration file as separate statements, since PostgreSQL's extended protocol runs one
+/// statement per query. Splits at `;` outside quotes and comments; dollar-quoted bodies
+/// (functions) are not used by formctl's migrations and are not supported.
+enum SQLScript {
+    static func statements(_ script: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quote: Character?
+        var inComment = false
+        var previous: Character = " "
+        for character in script {
+            if inComment {
+                if character == "\n" { inComment = false }
+                previous = character
+                continue
+            }
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+            } else if character == "-" && previous == "-" {
+                current.removeLast()
+                inComment = true
+            } else if character == "'" || character == "\"" {
+                quote = character
+                current.append(character)
+            } else if character == ";" {
+                let statement = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !statement.isEmpty { statements.append(statement) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        let last = current.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !last.isEmpty { statements.append(last) }
+        return statements
+    }
+}

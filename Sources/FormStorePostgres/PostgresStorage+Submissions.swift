@@ -1,0 +1,119 @@
+import FormStore
+import PostgresNIO
+
+extension PostgresStorage {
+    public func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
+        try refuseWrites()
+        let operation = "saving a \(write.status.rawValue) submission"
+        if case .id(let versionID) = write.version, write.draftID == nil {
+            return try await call(operation) { connection in
+                let ref = try await versionRef(versionID, on: connection, caching: true)
+                return try await insert(write, versionID: versionID, ref: ref, on: connection)
+            }
+        }
+        return try await call(operation) { connection in
+            try await connection.transaction(logger: logger) { connection in
+                let versionID: Int64
+                switch write.version {
+                case .id(let id): versionID = id
+                case let .definition(formName, definitionJSON, contentHash):
+                    versionID = try await register(formName: formName, definitionJSON: definitionJSON,
+                                                   contentHash: contentHash, on: connection).id
+                }
+                let ref = try await versionRef(versionID, on: connection, caching: false)
+                guard let draftID = write.draftID else {
+                    return try await insert(write, versionID: versionID, ref: ref, on: connection)
+                }
+                guard let existing = try await submission(id: draftID, on: connection, lock: true) else {
+                    throw StoreError.submissionNotFound(id: draftID)
+                }
+                guard existing.status == .draft else { throw StoreError.notADraft(id: draftID) }
+                guard existing.formName == ref.formName else {
+                    throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: ref.formName)
+                }
+                try await connection.run(
+                    "UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4 WHERE id = $5",
+                    [.text(write.valuesJSON), .timestamp(Timestamp.now()), .text(write.status.rawValue),
+                     .integer(versionID), .integer(draftID)], logger: logger)
+                guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
+                    throw StoreError.submissionNotFound(id: draftID)
+                }
+                return stored
+            }
+        }
+    }
+
+    /// One new row: a single INSERT, its own transaction.
+    private func insert(_ write: SubmissionWrite, versionID: Int64, ref: VersionRef,
+                        on connection: PostgresConnection) async throws -> StoredSubmission {
+        let now = Timestamp.now()
+        let rows = try await connection.run(
+            sql.insertSubmission,
+            [.integer(ref.formID), .integer(versionID), .text(write.status.rawValue), .timestamp(now), .text(write.valuesJSON)],
+            logger: logger)
+        var inserted: (Int64, String)?
+        for try await row in rows.decode((Int64, String).self) { inserted = row }
+        guard let (id, uuid) = inserted, let date = Timestamp.parse(now) else { throw StoreError.submissionNotFound(id: 0) }
+        return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: versionID,
+                                status: write.status, createdAt: date, updatedAt: date, valuesJSON: write.valuesJSON)
+    }
+
+    public func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
+        try await call("reading submission \(id)") { connection in try await submission(id: id, on: connection, lock: false) }
+    }
+
+    func submission(id: Int64, on connection: PostgresConnection, lock: Bool) async throws -> StoredSubmission? {
+        // FOR UPDATE OF s: a draft being finalized is not changed by another process meanwhile.
+        let rows = try await connection.run(sql.submissionSelect + " WHERE s.id = $1" + (lock ? " FOR UPDATE OF s" : ""),
+                                            [.integer(id)], logger: logger)
+        return try await Self.storedSubmissions(rows).first
+    }
+
+    public func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage {
+        do { try query.checkCursor() } catch { throw StorageError(postgres: error, operation: nil, database: database) }
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .postgres, keyset: true)
+        let size = query.pageSize
+        return try await call("listing submissions") { connection in
+            let text = sql.submissionSelect + parts.whereClause + parts.orderBy + " LIMIT \(size + 1)"
+            var rows = try await Self.storedSubmissions(try await connection.run(text, parts.values, logger: logger))
+            let more = rows.count > size
+            if more { rows.removeLast() }
+            return SubmissionPage(submissions: rows, next: more ? rows.last.map { SubmissionCursor(after: $0, in: query) } : nil)
+        }
+    }
+
+    public func count(_ query: SubmissionQuery) async throws(StorageError) -> Int {
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .postgres, keyset: false)
+        return try await call("counting submissions") { connection in
+            try await connection.run("SELECT count(*) FROM \(tables.submissions) s" + parts.whereClause, parts.values,
+                                     logger: logger).first(Int.self) ?? 0
+        }
+    }
+
+    public func delete(id: Int64) async throws(StorageError) -> Bool {
+        try refuseWrites()
+        return try await call("deleting submission \(id)") { connection in
+            try await connection.run("DELETE FROM \(tables.submissions) WHERE id = $1 RETURNING id", [.integer(id)],
+                                     logger: logger).first(Int64.self) != nil
+        }
+    }
+
+    /// Rows of `PostgresSQL.submissionSelect`. Values this store never writes are reported
+    /// (someone edited the table by hand), as the SQLite store does.
+    static func storedSubmissions(_ rows: PostgresRowSequence) async throws -> [StoredSubmission] {
+        var submissions: [StoredSubmission] = []
+        for try await (id, uuid, name, version, status, created, updated, values, versionID)
+            in rows.decode((Int64, String, String, Int, String, String, String, String, Int64).self)
+        {
+            guard let state = SubmissionStatus(rawValue: status) else {
+                throw StoreError.malformedValue(table: "submissions", id: id, column: "status", value: status)
+            }
+            guard let createdAt = Timestamp.parse(created), let updatedAt = Timestamp.parse(updated) else {
+                throw StoreError.malformedValue(table: "submissions", id: id, column: "created_at", value: created)
+            }
+            submissions.append(StoredSubmission(id: id, uuid: uuid, formName: name, version: version, formVersionID: versionID,
+                                                status: state, createdAt: createdAt, updatedAt: updatedAt, valuesJSON: values))
+        }
+        return submissions
+    }
+}
