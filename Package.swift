@@ -74,6 +74,7 @@ let package = Package(
             dependencies: [
                 "FormCore",
                 "FormStore",
+                "FormStorePostgres",
                 "FormEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

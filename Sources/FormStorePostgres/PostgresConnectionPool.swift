@@ -122,6 +122,13 @@ final class PostgresConnectionPool: Sendable {
         waiter?.resume(returning: nil)
     }
 
+    /// A pool dropped without `close()` still closes its connections: each is kept alive by
+    /// its own close callback until the close is done.
+    deinit {
+        let idle = state.withLock { $0.idle }
+        for connection in idle { connection.close().whenComplete { _ in _ = connection } }
+    }
+
     /// Closes the idle connections and those given back from now on; waiters fail.
     func close() async {
         let (idle, waiting) = state.withLock { state in

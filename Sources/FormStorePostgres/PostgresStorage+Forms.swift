@@ -111,3 +111,27 @@ extension PostgresRowSequence {
         return versions
     }
 }
+
+extension PostgresStorage {
+    /// Applied and pending migrations of the database at `address`, without applying any (for
+    /// `formctl migrate --status`, and to tell what `migrate` applied).
+    public static func migrationStatus(address: PostgresAddress, tables: TableNames = .standard) async throws(StorageError) -> [MigrationStatus] {
+        var logger = Logger(label: "formctl.postgres")
+        logger.logLevel = .critical
+        let database = address.description
+        let migrator = PostgresMigrator(tables: tables, database: database, logger: logger)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: try configuration(for: address), id: 1, logger: logger)
+            do {
+                let status = try await migrator.status(on: connection)
+                try? await connection.close()
+                return status
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        } catch {
+            throw StorageError(postgres: error, operation: "reading the migrations", database: database)
+        }
+    }
+}

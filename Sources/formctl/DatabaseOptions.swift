@@ -1,13 +1,18 @@
 import ArgumentParser
 import FormEngine
 import FormStore
+import FormStorePostgres
 import Glibc
 
-/// `--db PATH`, else `FORMCTL_DB`, else `./formctl.sqlite`; created and migrated on first use
-/// by the commands that write. `--busy-timeout` is how long to wait for another writer.
+/// `--db PATH|postgres://...`, else `FORMCTL_DB`, else `./formctl.sqlite`; created and
+/// migrated on first use by the commands that write. `--busy-timeout` is how long to wait for
+/// another SQLite writer; `--table-prefix` puts formctl's tables under a prefix.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite database.", valueName: "PATH"))
+    @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite database file, or a PostgreSQL server as postgres://user@host/database.", valueName: "PATH|URL"))
     var path: String?
+
+    @Option(name: .customLong("table-prefix"), help: ArgumentHelp("Prefix of formctl's table names, to live in a database that is not only formctl's (lower-case letters, digits, _).", valueName: "PREFIX"))
+    var tablePrefix: String = ""
 
     @Option(
         name: .customLong("busy-timeout"),
@@ -18,7 +23,21 @@ struct DatabaseOptions: ParsableArguments {
         guard busyTimeout.isFinite, busyTimeout >= 0, busyTimeout <= 86_400 else {
             throw ValidationError("--busy-timeout takes a number of seconds from 0 to 86400, not \(busyTimeout)")
         }
+        if !TableNames.isValid(prefix: tablePrefix) {
+            throw ValidationError("--table-prefix takes a lower-case letter, then letters, digits or _ (at most 32), not '\(tablePrefix)'")
+        }
     }
+
+    /// True when the database is a PostgreSQL server.
+    var isPostgres: Bool { PostgresAddress.isAddress(resolvedPath) }
+
+    /// The database for messages: a path, or the address without its password.
+    var displayName: String {
+        guard isPostgres else { return resolvedPath }
+        return (try? PostgresAddress(resolvedPath).description) ?? "the PostgreSQL server"
+    }
+
+    var tables: TableNames { (try? TableNames(prefix: tablePrefix)) ?? .standard }
 
     var resolvedPath: String {
         if let path { return path }
@@ -31,13 +50,19 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens the store; any failure (unwritable directory, not a database, another program's
     /// database, newer schema) exits 3. With `readOnly` (list, dump, show) nothing is created or
     /// migrated: a missing file is an error, and a file in a read-only directory is read.
-    func openStore(readOnly: Bool = false, adoptingForeignDatabase: Bool = false) throws -> SubmissionStore {
-        if readOnly { try requireExistingFile() }
+    func openStore(readOnly: Bool = false, adoptingForeignDatabase: Bool = false) async throws -> any SubmissionStorage {
         do {
-            return try SubmissionStore(path: resolvedPath, readOnly: readOnly, busyTimeout: busyDuration,
-                                       adoptingForeignDatabase: adoptingForeignDatabase)
+            if isPostgres {
+                return try await PostgresStorage(address: PostgresAddress(resolvedPath), tables: tables, readOnly: readOnly,
+                                                 adoptingForeignDatabase: adoptingForeignDatabase)
+            }
+            if readOnly { try requireExistingFile() }
+            return try SQLiteStorage(path: resolvedPath, readOnly: readOnly, busyTimeout: busyDuration,
+                                     adoptingForeignDatabase: adoptingForeignDatabase, tables: tables)
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
-            throw CommandFailure("formctl: cannot open database \(resolvedPath): \(error)", exitCode: .storage)
+            throw CommandFailure("formctl: cannot open database \(displayName): \(error)", exitCode: .storage)
         }
     }
 
@@ -52,7 +77,7 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    func openEngine() throws -> FormEngine {
-        FormEngine(store: try openStore())
+    func openEngine() async throws -> FormEngine {
+        FormEngine(storage: try await openStore())
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// `formctl dump`: stored submissions as JSON, NDJSON or CSV, streamed row by row from SQLite
 /// into a large output buffer, so memory stays flat for any number of rows.
-struct DumpCommand: ParsableCommand {
+struct DumpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Export stored submissions as json, ndjson or csv.",
@@ -56,16 +56,17 @@ struct DumpCommand: ParsableCommand {
         ISODate(parsing: text, mode: "DateAndTime").map { Date(timeIntervalSince1970: TimeInterval($0.seconds)) }
     }
 
-    func run() throws {
-        let store = try database.openStore(readOnly: true)
-        let formName = try resolveForm(in: store)
-        let columns = format == .csv ? try csvColumns(formName: formName, store: store) : []
+    func run() async throws {
+        let store = try await database.openStore(readOnly: true)
+        let formName = try await resolveForm(in: store)
+        let columns = format == .csv ? try await csvColumns(formName: formName, store: store) : []
         let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()
         let statusFilter: SubmissionStatus? = status == .all ? nil : (status == .final ? .final : .draft)
         let writer = DumpWriter(format: format, out: out, columns: columns, neutralizesFormulas: !rawCsv)
         do {
             try writer.begin()
-            try store.exportSubmissions(formName: formName, status: statusFilter, since: since.flatMap(Self.parseSince)) { row in
+            let query = SubmissionQuery(formName: formName, status: statusFilter, createdFrom: since.flatMap(Self.parseSince))
+            for try await row in store.export(query) {
                 try writer.write(row)
             }
             try writer.end()
@@ -73,20 +74,20 @@ struct DumpCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure("formctl: dump failed reading \(store.path): \(error)", exitCode: .storage)
+            throw CommandFailure("formctl: dump failed reading \(store.database): \(error)", exitCode: .storage)
         }
     }
 
     /// The form to dump: `--form` (which must exist), or for csv the only form there is.
-    func resolveForm(in store: SubmissionStore) throws -> String? {
+    func resolveForm(in store: any SubmissionStorage) async throws -> String? {
         let forms: [FormSummary]
-        do { forms = try store.forms() } catch {
-            throw CommandFailure("formctl: cannot read \(store.path): \(error)", exitCode: .storage)
+        do { forms = try await store.forms() } catch {
+            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
         }
         if let form {
             guard forms.contains(where: { $0.name == form }) else {
                 let known = forms.isEmpty ? "the database holds no forms" : "forms: " + forms.map(\.name).joined(separator: ", ")
-                throw CommandFailure("formctl: no form named '\(form)' in \(store.path) (\(known))", exitCode: .invalid)
+                throw CommandFailure("formctl: no form named '\(form)' in \(store.database) (\(known))", exitCode: .invalid)
             }
             return form
         }
@@ -99,11 +100,11 @@ struct DumpCommand: ParsableCommand {
             exitCode: .usage)
     }
 
-    func csvColumns(formName: String?, store: SubmissionStore) throws -> [CSVColumns.Column] {
+    func csvColumns(formName: String?, store: any SubmissionStorage) async throws -> [CSVColumns.Column] {
         guard let formName else { return [] }
         let version: FormVersion?
-        do { version = try store.latestVersion(formName: formName) } catch {
-            throw CommandFailure("formctl: cannot read \(store.path): \(error)", exitCode: .storage)
+        do { version = try await store.latestVersion(formName: formName) } catch {
+            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
         }
         guard let version else { return [] }
         do { return try CSVColumns(definitionJSON: version.definitionJSON).columns } catch {

@@ -34,7 +34,7 @@ final class DumpWriter {
         }
     }
 
-    func write(_ row: borrowing ExportRow) throws {
+    func write(_ row: StoredSubmission) throws {
         defer { rows += 1 }
         switch format {
         case .json:
@@ -52,18 +52,18 @@ final class DumpWriter {
         if format == .json { try out.write(rows == 0 ? "]\n" : "\n]\n") }
     }
 
-    private func writeCSV(_ row: borrowing ExportRow) throws {
+    private func writeCSV(_ row: StoredSubmission) throws {
         var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
         try csv.field(row.id)
-        try row.withUTF8(.uuid) { try csv.field($0) }
-        try row.withUTF8(.formName) { try csv.field($0) }
+        try row.uuid.utf8Bytes { try csv.field($0) }
+        try row.formName.utf8Bytes { try csv.field($0) }
         try csv.field(Int64(row.version))
-        try row.withUTF8(.status) { try csv.field($0) }
-        try row.withUTF8(.createdAt) { try csv.field($0) }
+        try row.status.rawValue.utf8Bytes { try csv.field($0) }
+        try row.createdAtText.utf8Bytes { try csv.field($0) }
         if !columns.isEmpty {
             let id = row.id
             // The values must be split into columns, so they are parsed, from SQLite's bytes.
-            let values = try row.withUTF8(.valuesJSON) { bytes -> FormValue in
+            let values = try row.valuesJSON.utf8Bytes { bytes -> FormValue in
                 do { return try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
                     throw CommandFailure("formctl: submission \(id) holds values that are not valid JSON: \(error)", exitCode: .storage)
                 }

@@ -56,12 +56,12 @@ struct FillCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let engine = try database.openEngine()
+        let engine = try await database.openEngine()
         ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: false)
         if isInteractive {
-            let session = try makeSession(engine, loaded)
+            let session = try await makeSession(engine, loaded)
             try await FormPrompter(engine: engine, form: loaded, formPath: form, session: session, draftID: resume, printJSON: json).run()
             return
         }
@@ -76,10 +76,10 @@ struct FillCommand: AsyncParsableCommand {
     }
 
     /// A session for the terminal: a new one, or the draft to resume with its values.
-    func makeSession(_ engine: FormEngine, _ loaded: LoadedForm) throws -> FormSession {
+    func makeSession(_ engine: FormEngine, _ loaded: LoadedForm) async throws -> FormSession {
         do {
             guard let resume else { return try engine.makeSession(for: loaded) }
-            let (session, notices) = try engine.resumeDraft(id: resume, form: loaded)
+            let (session, notices) = try await engine.resumeDraft(id: resume, form: loaded)
             for notice in notices { Terminal.printError("warning: draft \(resume): \(notice.description)") }
             return session
         } catch {
@@ -109,7 +109,7 @@ struct FillCommand: AsyncParsableCommand {
                 Terminal.printError("\(form): error: \(use.path): no handler for action '\(use.name)' (route it with --action \(use.name)=PROGRAM)")
             }
             return .silent(.invalid)
-        case .storage(let message): return CommandFailure("formctl: \(message)", exitCode: .storage)
+        case .storage(let error): return CommandFailure("formctl: \(error)", exitCode: .storage)
         case .cancelled(let action, let message): return CommandFailure("\(action): \(message)", exitCode: .invalid)
         default: return CommandFailure("formctl: \(error)", exitCode: .invalid)
         }

@@ -20,7 +20,7 @@ extension FormPrompter {
             case "s", "submit":
                 if try await submitAndFinish() { return }
             case "d", "draft":
-                return try saveDraftAndFinish()
+                return try await saveDraftAndFinish()
             case "q", "quit":
                 throw CommandFailure("quit: nothing was stored", exitCode: .invalid)
             default:
@@ -53,17 +53,17 @@ extension FormPrompter {
             case .cancelled(let action, let message):
                 say(style.red("\(action): \(message)"))
                 return false
-            case .storage(let message):
-                throw CommandFailure("formctl: \(message)", exitCode: .storage)
+            case .storage(let error):
+                throw CommandFailure("formctl: \(error)", exitCode: .storage)
             default:
                 throw CommandFailure("formctl: \(error)", exitCode: .invalid)
             }
         }
     }
 
-    func saveDraftAndFinish() throws {
+    func saveDraftAndFinish() async throws {
         do {
-            let stored = try engine.saveDraft(session, draftID: draftID)
+            let stored = try await engine.saveDraft(session, draftID: draftID)
             if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) } else { Terminal.printOut("saved draft \(stored.id)") }
         } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)

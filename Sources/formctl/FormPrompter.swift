@@ -25,18 +25,18 @@ struct FormPrompter {
             try await walk()
             try await summaryLoop()
         } catch is TerminalInput.Interrupted {
-            try saveDraftAfterInterrupt()
+            try await saveDraftAfterInterrupt()
         } catch is TerminalInput.EndOfInput {
-            try saveDraftAfterInterrupt()
+            try await saveDraftAfterInterrupt()
         }
     }
 
     /// Ctrl-C asks nothing more: what was entered is kept as a draft, and formctl exits 130.
-    func saveDraftAfterInterrupt() throws {
+    func saveDraftAfterInterrupt() async throws {
         TerminalInput.restore()
         say("")
         do {
-            let stored = try engine.saveDraft(session, draftID: draftID)
+            let stored = try await engine.saveDraft(session, draftID: draftID)
             say("interrupted: saved draft \(stored.id) (resume with: formctl fill \(formPath) --resume \(stored.id))")
             if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) }
         } catch {
@@ -105,7 +105,7 @@ struct FormPrompter {
         guard try askYesNo("Press \"\(title)\"?", default: false) else { return }
         let request = ActionRequest(name: action, elementPath: field.path ?? field.key ?? action, elementKey: field.key)
         if action == "cancel" { throw CommandFailure("cancelled: nothing was stored", exitCode: .invalid) }
-        if action == "saveDraft" { return try saveDraftAndFinish() }
+        if action == "saveDraft" { return try await saveDraftAndFinish() }
         switch try await engine.perform(request, in: session) {
         case .proceed: say(style.dim("  \(action): done"))
         case .cancel(let message): say(style.red("  \(action): \(message)"))

@@ -4,7 +4,7 @@ import FormEngine
 
 /// `formctl import`: NDJSON answers, one submission per line, validated as `fill` validates
 /// them and stored in batches (one transaction and one prepared statement per batch).
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import answers from NDJSON (one JSON object per line), validating each line as fill does.",
@@ -45,15 +45,15 @@ struct ImportCommand: ParsableCommand {
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
     }
 
-    func run() throws {
-        let engine = try database.openEngine()
+    func run() async throws {
+        let engine = try await database.openEngine()
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: true)
         let reader = try LineReader(path: file)
         let report = ImportReport(progress: ProgressBar(total: reader.fileSize))
         let importer: SubmissionImporter
         do {
-            importer = try engine.makeImporter(
+            importer = try await engine.makeImporter(
                 for: loaded, options: .init(batchSize: batchSize, allOrNothing: allOrNothing)
             ) { line, errors in
                 // A standard error that cannot be written to has nobody to tell.
@@ -64,16 +64,16 @@ struct ImportCommand: ParsableCommand {
         }
         do {
             var lineNumber = 0
-            try reader.forEachLine { line in
+            try await reader.forEachLine { line in
                 lineNumber += 1
                 guard !Self.isBlank(line) else { return }
                 report.lines += 1
-                try importer.add(line, number: lineNumber)
+                try await importer.add(line, number: lineNumber)
                 report.progress.update(done: reader.bytesRead, lines: report.lines)
             }
-            try importer.finish()
+            try await importer.finish()
         } catch {
-            importer.settle()
+            await importer.settle()
             try? report.summary(stored: importer.stored, note: "stopped")
             if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure("formctl: \(error)", exitCode: .storage)

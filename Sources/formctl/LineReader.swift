@@ -43,19 +43,19 @@ final class LineReader {
 
     /// Calls `body` with each line, without its `\n` (or `\r\n`). A last line without a newline
     /// counts too. The bytes are valid only during the call.
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) async throws -> Void) async throws {
         var start = 0, end = 0, scanned = 0
         var atEnd = false
         while true {
             if let newline = firstNewline(from: scanned, to: end) {
-                try body(line(start, newline))
+                try await body(line(start, newline))
                 start = newline + 1
                 scanned = start
                 continue
             }
             scanned = end
             if atEnd {
-                if start < end { try body(line(start, end)) }
+                if start < end { try await body(line(start, end)) }
                 return
             }
             // Keep the partial line: move it to the front, grow if it fills the buffer.

@@ -3,7 +3,7 @@ import FormCore
 import FormStore
 
 /// `formctl list`: every stored form with its versions and submission counts.
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List stored forms: versions and final/draft submission counts.",
@@ -15,11 +15,11 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    func run() throws {
-        let store = try database.openStore(readOnly: true)
+    func run() async throws {
+        let store = try await database.openStore(readOnly: true)
         let forms: [FormSummary]
-        do { forms = try store.forms() } catch {
-            throw CommandFailure("formctl: cannot read \(store.path): \(error)", exitCode: .storage)
+        do { forms = try await store.forms() } catch {
+            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
         }
         if json {
             let array = FormValue.array(forms.map {
@@ -30,7 +30,7 @@ struct ListCommand: ParsableCommand {
             return
         }
         if forms.isEmpty {
-            Terminal.printError("no forms in \(store.path) yet")
+            Terminal.printError("no forms in \(store.database) yet")
             return
         }
         let rows = forms.map { [$0.name, String($0.versions), String($0.latestVersion), String($0.finalCount), String($0.draftCount)] }

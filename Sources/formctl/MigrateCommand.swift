@@ -1,9 +1,10 @@
 import ArgumentParser
 import FormStore
+import FormStorePostgres
 
 /// `formctl migrate`: brings the database's schema up to this binary's migrations (every
 /// command does so when it opens the database; this one says what it did).
-struct MigrateCommand: ParsableCommand {
+struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract: "Apply pending database migrations, or show them with --status.",
@@ -29,12 +30,14 @@ struct MigrateCommand: ParsableCommand {
         if status && adopt { throw ValidationError("--status changes nothing; --adopt cannot go with it") }
     }
 
-    func run() throws {
-        let path = database.resolvedPath
-        if status { try database.requireExistingFile() }
+    func run() async throws {
+        let path = database.displayName
+        if status && !database.isPostgres { try database.requireExistingFile() }
         let before: [MigrationStatus]
-        do { before = try SubmissionStore.migrationStatus(path: path) } catch MigrationError.foreignDatabase where adopt {
+        do { before = try await currentStatus() } catch MigrationError.foreignDatabase where adopt {
             before = []  // another program's file, none of formctl's migrations yet
+        } catch let error as StorageError where error.kind == .foreignDatabase && adopt {
+            before = []
         } catch {
             throw CommandFailure("formctl: cannot read the migrations of \(path): \(error)", exitCode: .storage)
         }
@@ -42,9 +45,9 @@ struct MigrateCommand: ParsableCommand {
             Terminal.printOut(Self.table(before))
             return
         }
-        let store = try database.openStore(adoptingForeignDatabase: adopt)
+        let store = try await database.openStore(adoptingForeignDatabase: adopt)
         let after: [MigrationStatus]
-        do { after = try store.migrationStatus() } catch {
+        do { after = try await store.migrationStatus() } catch {
             throw CommandFailure("formctl: cannot read the migrations of \(path): \(error)", exitCode: .storage)
         }
         let wasApplied = Set(before.filter(\.applied).map(\.version))
@@ -54,6 +57,14 @@ struct MigrateCommand: ParsableCommand {
         Terminal.printOut(newlyApplied.isEmpty
             ? "\(path) is up to date (\(count) migration\(count == 1 ? "" : "s") applied)"
             : "\(path) is now up to date (\(count) migration\(count == 1 ? "" : "s") applied)")
+    }
+
+    /// The migrations as they are, changing nothing.
+    func currentStatus() async throws -> [MigrationStatus] {
+        if database.isPostgres {
+            return try await PostgresStorage.migrationStatus(address: PostgresAddress(database.resolvedPath), tables: database.tables)
+        }
+        return try SubmissionStore.migrationStatus(path: database.resolvedPath, tables: database.tables)
     }
 
     static func table(_ migrations: [MigrationStatus]) -> String {

@@ -2,7 +2,7 @@ import ArgumentParser
 import FormStore
 
 /// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed.
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print one stored submission as JSON.",
@@ -14,14 +14,14 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    func run() throws {
-        let store = try database.openStore(readOnly: true)
+    func run() async throws {
+        let store = try await database.openStore(readOnly: true)
         let found: StoredSubmission?
-        do { found = try store.submission(id: id) } catch {
-            throw CommandFailure("formctl: cannot read submission \(id) from \(store.path): \(error)", exitCode: .storage)
+        do { found = try await store.submission(id: id) } catch {
+            throw CommandFailure("formctl: cannot read submission \(id) from \(store.database): \(error)", exitCode: .storage)
         }
         guard let submission = found else {
-            throw CommandFailure("formctl: no submission with id \(id) in \(store.path)", exitCode: .invalid)
+            throw CommandFailure("formctl: no submission with id \(id) in \(store.database)", exitCode: .invalid)
         }
         Terminal.printOut(try SubmissionJSON.value(of: submission).jsonString(pretty: true))
     }

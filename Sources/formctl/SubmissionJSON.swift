@@ -7,23 +7,23 @@ import Foundation
 enum SubmissionJSON {
     /// Writes one row straight from SQLite's buffers: text columns escaped as they are copied,
     /// the stored values (already compact JSON) inserted as they are.
-    static func write(_ row: borrowing ExportRow, to out: OutputStream) throws {
+    static func write(_ row: StoredSubmission, to out: OutputStream) throws {
         try out.write("{\"id\":")
         try out.write(row.id)
         try out.write(",\"uuid\":")
-        try row.withUTF8(.uuid) { try out.writeJSONString($0) }
+        try row.uuid.utf8Bytes { try out.writeJSONString($0) }
         try out.write(",\"form\":")
-        try row.withUTF8(.formName) { try out.writeJSONString($0) }
+        try row.formName.utf8Bytes { try out.writeJSONString($0) }
         try out.write(",\"version\":")
         try out.write(Int64(row.version))
         try out.write(",\"status\":")
-        try row.withUTF8(.status) { try out.writeJSONString($0) }
+        try row.status.rawValue.utf8Bytes { try out.writeJSONString($0) }
         try out.write(",\"created_at\":")
-        try row.withUTF8(.createdAt) { try out.writeJSONString($0) }
+        try row.createdAtText.utf8Bytes { try out.writeJSONString($0) }
         try out.write(",\"updated_at\":")
-        try row.withUTF8(.updatedAt) { try out.writeJSONString($0) }
+        try row.updatedAtText.utf8Bytes { try out.writeJSONString($0) }
         try out.write(",\"data\":")
-        try row.withUTF8(.valuesJSON) { try out.write($0) }
+        try row.valuesJSON.utf8Bytes { try out.write($0) }
         try out.write(UInt8(ascii: "}"))
     }
 

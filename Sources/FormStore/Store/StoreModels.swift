@@ -42,6 +42,10 @@ public struct StoredSubmission: Sendable, Equatable {
     public let updatedAt: Date
     public let valuesJSON: String
 
+    /// `createdAt` as stored: ISO 8601 UTC with milliseconds (`2026-11-21T21:05:03.123Z`).
+    public var createdAtText: String { Timestamp.format(createdAt) }
+    public var updatedAtText: String { Timestamp.format(updatedAt) }
+
     public init(id: Int64, uuid: String, formName: String, version: Int, formVersionID: Int64, status: SubmissionStatus,
                 createdAt: Date, updatedAt: Date, valuesJSON: String) {
         self.id = id
