@@ -31,7 +31,7 @@ struct ActionRoutingTests {
         let session = try harness.engine.makeSession(for: form)
         try session.set("ab-12", forKey: "code")
         let stored = try await harness.engine.submit(session)
-        #expect(try FormValue(json: (try harness.storedJSON(stored.id)))["code"] == "AB-12")
+        #expect(try FormValue(json: (try await harness.storedJSON(stored.id)))["code"] == "AB-12")
     }
 
     @Test func aSwitchedBooleanFiresItsHandlerThroughTheEngine() async throws {
@@ -68,7 +68,7 @@ struct ActionRoutingTests {
             guard case FormEngineError.actionFailed(let action, _) = error else { return false }
             return action == "onSave"
         }
-        #expect(try harness.engine.store.count() == 0)
+        #expect(try await harness.engine.storage.count() == 0)
     }
 
     @Test func invalidValuesNeverReachTheHandler() async throws {

@@ -30,12 +30,12 @@ struct ConcurrencyTests {
             }
             try await group.waitForAll()
         }
-        #expect(try engine.store.count(formName: "load", status: .final) == 8000)
+        #expect(try await engine.storage.count(formName: "load", status: .final) == 8000)
         var seen = Set<String>()
-        try engine.store.exportSubmissions(formName: "load") { row in
+        for try await row in engine.storage.export(SubmissionQuery(formName: "load")) {
             seen.insert(row.valuesJSON)
         }
         #expect(seen.count == 8000, "every (task, n) pair is stored exactly once")
-        #expect(try engine.store.forms().first?.versions == 1, "one definition, one version")
+        #expect(try await engine.storage.forms().first?.versions == 1, "one definition, one version")
     }
 }

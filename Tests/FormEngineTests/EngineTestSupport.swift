@@ -29,8 +29,8 @@ struct TestEngine {
     }
 
     /// The values JSON of a submission as the database holds it.
-    func storedJSON(_ id: Int64) throws -> String {
-        guard let stored = try engine.store.submission(id: id) else { throw CocoaError(.fileNoSuchFile) }
+    func storedJSON(_ id: Int64) async throws -> String {
+        guard let stored = try await engine.storage.submission(id: id) else { throw CocoaError(.fileNoSuchFile) }
         return stored.valuesJSON
     }
 

@@ -25,10 +25,10 @@ struct LoginFormTests {
         #expect(seen.withLock { $0 } == ["ann@example.com", "hunter2hunter2"])
         #expect(stored.formName == "loginform")
         #expect(stored.status == .final)
-        let values = try FormValue(json: (try harness.storedJSON(stored.id)))
+        let values = try FormValue(json: (try await harness.storedJSON(stored.id)))
         #expect(values["login"] == "ann@example.com")
         #expect(values["password"] == nil)
-        #expect(!(try harness.storedJSON(stored.id)).contains("hunter2"))
+        #expect(!(try await harness.storedJSON(stored.id)).contains("hunter2"))
     }
 
     @Test func aHandlerCancellingStoresNothing() async throws {
@@ -44,7 +44,7 @@ struct LoginFormTests {
             guard case FormEngineError.cancelled(let action, let message) = error else { return false }
             return action == "onLogin" && message == "wrong password"
         }
-        #expect(try harness.engine.store.count() == 0)
+        #expect(try await harness.engine.storage.count() == 0)
     }
 
     @Test func anUnroutedActionIsReportedBeforeTheFormIsUsed() throws {
@@ -67,15 +67,15 @@ struct LoginFormTests {
         let session = try harness.engine.makeSession(for: form)
         try session.set("bo", forKey: "login")
         try session.set("s3cret-s3cret", forKey: "password")
-        let draft = try harness.engine.saveDraft(session)
+        let draft = try await harness.engine.saveDraft(session)
         #expect(draft.status == .draft)
-        #expect(!(try harness.storedJSON(draft.id)).contains("s3cret"))
-        let resumed = try harness.engine.resumeDraft(id: draft.id, form: form).session
+        #expect(!(try await harness.storedJSON(draft.id)).contains("s3cret"))
+        let resumed = try await harness.engine.resumeDraft(id: draft.id, form: form).session
         #expect(resumed.value(forKey: "login") == "bo")
         try resumed.set("pw-again-123", forKey: "password")
         let final = try await harness.engine.submit(resumed, resumingDraft: draft.id)
         #expect(final.id == draft.id)
         #expect(final.status == .final)
-        #expect(try harness.engine.store.count(status: .draft) == 0)
+        #expect(try await harness.engine.storage.count(status: .draft) == 0)
     }
 }

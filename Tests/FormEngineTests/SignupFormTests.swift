@@ -25,7 +25,7 @@ struct SignupFormTests {
         try session.appendItem(to: "guests")
         try session.set("b@friends.io", forKey: "guests.1.email")
         let stored = try await harness.engine.submit(session)
-        let values = try FormValue(json: (try harness.storedJSON(stored.id)))
+        let values = try FormValue(json: (try await harness.storedJSON(stored.id)))
         #expect(values["name"] == "Ada Lovelace")
         #expect(values["email"] == "ada@example.com")
         #expect(values["plan"] == "free")
@@ -52,7 +52,7 @@ struct SignupFormTests {
         #expect(byPath["company"] == ["required"], "company becomes required for the Team plan")
         #expect(byPath["guests.0.email"] == ["email"])
         await #expect(throws: FormEngineError.self) { try await harness.engine.submit(session) }
-        #expect(try harness.engine.store.count() == 0)
+        #expect(try await harness.engine.storage.count() == 0)
     }
 
     @Test func aCustomValidatorAndAHostFunctionTakePart() async throws {

@@ -37,8 +37,8 @@ struct SubmitPipelineTests {
         #expect(refused.first { $0.path == "ok" }?.message == "must be true or false")
         let submitErrors = await errors { try await harness.engine.submit(session) }
         #expect(Set(submitErrors.map(\.path)) == ["ok", "typo"])
-        #expect(throws: FormEngineError.self) { try harness.engine.saveDraft(session) }
-        #expect(try harness.engine.store.count() == 0)
+        await #expect(throws: FormEngineError.self) { try await harness.engine.saveDraft(session) }
+        #expect(try await harness.engine.storage.count() == 0)
         // A corrected value clears its error; the unknown key stays refused.
         try session.set(true, forKey: "ok")
         #expect(session.answerErrors.map(\.path) == ["typo"])
@@ -56,7 +56,7 @@ struct SubmitPipelineTests {
             FieldError(path: "name", rule: "required", message: "is required"),
             FieldError(path: "guests.0.email", rule: "email", message: "must be an email address like name@example.com"),
         ])
-        #expect(try harness.engine.store.count() == 0)
+        #expect(try await harness.engine.storage.count() == 0)
     }
 
     // MARK: Repeats in answers
@@ -66,7 +66,7 @@ struct SubmitPipelineTests {
         defer { harness.cleanUp() }
         let form = try harness.form(Self.guestsForm)
         let stored = try await harness.engine.submit(SubmissionRequest(answers: ["name": "Ann", "guests": []]), to: form)
-        #expect(try FormValue(json: harness.storedJSON(stored.id)) == ["name": "Ann"])
+        #expect(try FormValue(json: await harness.storedJSON(stored.id)) == ["name": "Ann"])
     }
 
     static let misshapenGuests: [(FormValue, [FieldError])] = [
@@ -89,7 +89,7 @@ struct SubmitPipelineTests {
             try await harness.engine.submit(SubmissionRequest(answers: ["name": "Ann", "guests": guests]), to: form)
         }
         #expect(errors == expected)
-        #expect(try harness.engine.store.count() == 0)
+        #expect(try await harness.engine.storage.count() == 0)
     }
 
     @Test func overridesAddTheNextItemAndNeverSkipOne() async throws {
@@ -137,11 +137,11 @@ struct SubmitPipelineTests {
         let draftOfB = try await harness.engine.submit(SubmissionRequest(answers: ["note": "hi"], status: .draft), to: b)
         let session = try harness.engine.makeSession(for: a)
         await #expect(throws: FormEngineError.self) { try await harness.engine.submit(session, resumingDraft: draftOfB.id) }
-        #expect(throws: FormEngineError.self) { try harness.engine.saveDraft(session, draftID: draftOfB.id) }
+        await #expect(throws: FormEngineError.self) { try await harness.engine.saveDraft(session, draftID: draftOfB.id) }
         await #expect(throws: FormEngineError.self) {
             try await harness.engine.submit(SubmissionRequest(answers: ["ok": true], draftID: draftOfB.id), to: a)
         }
-        let row = try #require(try harness.engine.store.submission(id: draftOfB.id))
+        let row = try #require(try await harness.engine.storage.submission(id: draftOfB.id))
         #expect(row.formName == "b" && row.status == .draft && row.valuesJSON == #"{"note":"hi"}"#)
     }
 
@@ -168,7 +168,7 @@ struct SubmitPipelineTests {
         #expect(draft.version == 1)
         let final = try await harness.engine.submit(SubmissionRequest(draftID: draft.id), to: v2)
         #expect(final.id == draft.id && final.version == 2 && final.status == .final)
-        #expect(try harness.engine.store.submission(id: draft.id)?.version == 2)
+        #expect(try await harness.engine.storage.submission(id: draft.id)?.version == 2)
     }
 
     @Test func versionsAreFoundByContentAmongAllVersions() async throws {
@@ -203,7 +203,7 @@ struct SubmitPipelineTests {
         #expect(first.version == 1 && second.version == 2)
         // The stored definition carries the included content: it decodes with no file at hand.
         try FileManager.default.removeItem(atPath: part)
-        let stored = try #require(try harness.engine.store.formVersion(id: second.formVersionID))
+        let stored = try #require(try await harness.engine.storage.formVersion(id: second.formVersionID))
         let compiled = try CompiledForm(definition: try FormDefinition(json: stored.definitionJSON))
         #expect(compiled.fields.compactMap(\.path) == ["a", "b"])
     }
@@ -274,7 +274,7 @@ struct SubmitPipelineTests {
             """
         let form = try harness.form(json)
         let stored = try await harness.engine.submit(SubmissionRequest(answers: ["pin": "4321", "note": "n"]), to: form)
-        #expect(try harness.storedJSON(stored.id) == #"{"note":"n"}"#)
+        #expect(try await harness.storedJSON(stored.id) == #"{"note":"n"}"#)
         let override = await errors {
             try await harness.engine.submit(SubmissionRequest(overrides: [FieldOverride(key: "pin", text: "1")]), to: form)
         }
@@ -291,7 +291,7 @@ struct SubmitPipelineTests {
         let form = try harness.form(json)
         let errors = await errors { try await harness.engine.submit(SubmissionRequest(answers: ["count": 0]), to: form) }
         #expect(errors.map(\.path) == ["share"] && errors.first?.rule == "expression", "\(errors)")
-        #expect(try harness.engine.store.count() == 0)
+        #expect(try await harness.engine.storage.count() == 0)
         let stored = try await harness.engine.submit(SubmissionRequest(answers: ["count": 4]), to: form)
         #expect(stored.values == ["count": 4, "share": 25])
     }
@@ -305,7 +305,7 @@ struct SubmitPipelineTests {
             """
         let form = try harness.form(json)
         let draft = try await harness.engine.submit(SubmissionRequest(answers: ["n": 0, "pin": "4321"], status: .draft), to: form)
-        #expect(!(try harness.storedJSON(draft.id)).contains("4321"))
+        #expect(!(try await harness.storedJSON(draft.id)).contains("4321"))
     }
 
     @Test func fieldsListARepeatsTemplateEvenWithoutItems() throws {
