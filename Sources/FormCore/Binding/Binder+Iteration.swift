@@ -2,8 +2,9 @@ import OrderedCollections
 
 extension Binder {
     /// Each item of the collection an iteration names, with the scope that says where the item
-    /// sits. A missing or non-collection value iterates nothing.
-    mutating func items(of iteration: BindingSpec.Iteration, in data: FormValue, bindPath: LazyPath) -> [(FormValue, DataScope)] {
+    /// sits. A missing or non-collection value iterates nothing (and is a miss of the `bind` of
+    /// the object at `path`).
+    mutating func items(of iteration: BindingSpec.Iteration, in data: FormValue, path objectPath: DefinitionPath) -> [(FormValue, DataScope)] {
         var result: [(FormValue, DataScope)] = []
         func body(_ item: FormValue, _ scope: DataScope) { result.append((item, scope)) }
         let path = iteration.path
@@ -20,11 +21,11 @@ extension Binder {
                     body(value, DataScope(path: path, index: index, propertyKey: key))
                 }
             default:
-                if collection == nil { noteMiss(path: bindPath(), keyPath: path) }
+                if collection == nil { noteMiss(path: objectPath.text(appending: "bind"), keyPath: path) }
             }
         case .properties:
             guard case .object(let members)? = collection else {
-                if collection == nil { noteMiss(path: bindPath(), keyPath: path) }
+                if collection == nil { noteMiss(path: objectPath.text(appending: "bind"), keyPath: path) }
                 return result
             }
             result.reserveCapacity(members.count)

@@ -15,20 +15,21 @@ public struct Binder {
     public static func bind(_ definition: FormDefinition, to data: FormValue) -> BoundForm {
         var binder = Binder()
         var bound = definition
-        bound.root = binder.bindRoot(definition.root, data: data, scopes: [], path: { "" })
+        bound.root = binder.bindRoot(definition.root, data: data, scopes: [], path: .root)
         return BoundForm(definition: bound, data: data, misses: binder.misses)
     }
 
     // MARK: Roots and elements
 
-    mutating func bindRoot(_ element: Element, data: FormValue, scopes: [DataScope], path: LazyPath) -> Element {
+    mutating func bindRoot(_ element: Element, data: FormValue, scopes: [DataScope], path: DefinitionPath) -> Element {
         var element = element
         element.scopes = scopes
         let spec = applyPairs(to: &element.properties, data: data, path: path)
         if let iteration = spec?.iteration, let template = element.sectionTemplate {
             var sections: [Section] = []
-            for (item, scope) in items(of: iteration, in: data, bindPath: { Binder.join(path(), "bind") }) {
-                sections += bindSection(template, data: item, scopes: scopes + [scope], path: { Binder.join(path(), "sectionTemplate") })
+            let templatePath = path.appending("sectionTemplate")
+            for (item, scope) in items(of: iteration, in: data, path: path) {
+                sections += bindSection(template, data: item, scopes: scopes + [scope], path: templatePath)
             }
             if sections.isEmpty, let message = element.properties["emptyMessage"]?.displayString {
                 let text = Element(kind: .text, properties: ["text": .string(message)])
@@ -39,8 +40,9 @@ public struct Binder {
             removeIteration(from: &element.properties, spec: spec)
         } else if let sections = element.sections {
             var bound: [Section] = []
+            let parent = path.asParent
             for (index, section) in sections.enumerated() {
-                bound += bindSection(section, data: data, scopes: scopes, path: { Binder.join(path(), "sections[\(index)]") })
+                bound += bindSection(section, data: data, scopes: scopes, path: DefinitionPath(parent, "sections", index: index))
             }
             element.sections = bound
         }
@@ -49,7 +51,7 @@ public struct Binder {
     }
 
     /// Binds an element; an include expands to the elements of the included file.
-    mutating func bindElement(_ element: Element, data: FormValue, scopes: [DataScope], path: LazyPath) -> [Element] {
+    mutating func bindElement(_ element: Element, data: FormValue, scopes: [DataScope], path: DefinitionPath) -> [Element] {
         if let include = element.include {
             let (shared, scope) = sharedData(for: include, data: data)
             switch include.content {
@@ -73,7 +75,7 @@ public struct Binder {
     // MARK: Sections
 
     /// Binds a section; an include expands to the sections of the included file.
-    mutating func bindSection(_ section: Section, data: FormValue, scopes: [DataScope], path: LazyPath) -> [Section] {
+    mutating func bindSection(_ section: Section, data: FormValue, scopes: [DataScope], path: DefinitionPath) -> [Section] {
         if let include = section.include {
             let (shared, scope) = sharedData(for: include, data: data)
             switch include.content {
@@ -90,17 +92,18 @@ public struct Binder {
         let spec = applyPairs(to: &section.properties, data: data, path: path)
         if let iteration = spec?.iteration, let template = section.elementTemplate {
             var elements: [Element] = []
+            let parent = path.asParent
             for (index, element) in (section.beforeTemplateElements ?? []).enumerated() {
-                elements += bindElement(element, data: data, scopes: scopes, path: { Binder.join(path(), "beforeTemplateElements[\(index)]") })
+                elements += bindElement(element, data: data, scopes: scopes, path: DefinitionPath(parent, "beforeTemplateElements", index: index))
             }
-            let templatePath = { Binder.join(path(), "elementTemplate") }
+            let templatePath = DefinitionPath(parent, "elementTemplate")
             var count = 0
-            for (item, scope) in items(of: iteration, in: data, bindPath: { Binder.join(path(), "bind") }) {
+            for (item, scope) in items(of: iteration, in: data, path: path) {
                 elements += bindElement(template, data: item, scopes: scopes + [scope], path: templatePath)
                 count += 1
             }
             for (index, element) in (section.afterTemplateElements ?? []).enumerated() {
-                elements += bindElement(element, data: data, scopes: scopes, path: { Binder.join(path(), "afterTemplateElements[\(index)]") })
+                elements += bindElement(element, data: data, scopes: scopes, path: DefinitionPath(parent, "afterTemplateElements", index: index))
             }
             let isDictionary: Bool
             if case .properties = iteration { isDictionary = true } else { isDictionary = false }
@@ -113,8 +116,9 @@ public struct Binder {
         } else if let elements = section.elements {
             var bound: [Element] = []
             bound.reserveCapacity(elements.count)
+            let parent = path.asParent
             for (index, element) in elements.enumerated() {
-                bound += bindElement(element, data: data, scopes: scopes, path: { Binder.join(path(), "elements[\(index)]") })
+                bound += bindElement(element, data: data, scopes: scopes, path: DefinitionPath(parent, "elements", index: index))
             }
             section.elements = bound
         }
@@ -125,7 +129,7 @@ public struct Binder {
 
     /// Sets every `prop:path` pair of a `bind` property; returns the parsed spec for iteration.
     @discardableResult
-    mutating func applyPairs(to properties: inout OrderedDictionary<String, FormValue>, data: FormValue, path: LazyPath) -> BindingSpec? {
+    mutating func applyPairs(to properties: inout OrderedDictionary<String, FormValue>, data: FormValue, path: DefinitionPath) -> BindingSpec? {
         guard case .string(let bind)? = properties["bind"] else { return nil }
         let spec: BindingSpec
         if let cached = specCache[bind] {
@@ -145,7 +149,7 @@ public struct Binder {
                     properties[pair.property] = value
                 } else {
                     properties[pair.property] = .null
-                    noteMiss(path: Binder.join(path(), "bind"), keyPath: keyPath)
+                    noteMiss(path: path.text(appending: "bind"), keyPath: keyPath)
                 }
             }
         }
@@ -164,10 +168,4 @@ public struct Binder {
         spec.iteration = nil
         if spec.pairs.isEmpty { properties.removeValue(forKey: "bind") } else { properties["bind"] = .string(spec.description) }
     }
-
-    /// Paths are only needed when a key path is missing, so they are built on demand: a form
-    /// with 100,000 items would otherwise build 100,000 strings nobody reads.
-    typealias LazyPath = () -> String
-
-    static func join(_ path: String, _ key: String) -> String { JSONPath.join(path, key) }
 }
