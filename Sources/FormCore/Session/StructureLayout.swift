@@ -17,6 +17,8 @@ struct StructureLayout {
     var hideableElements: [Int] = []
     var repeats: [RepeatInfo] = []
     var actionUses: [(name: String, path: String)] = []
+    /// Per live property: whether it decides what is stored or checked (see `isDecisive`).
+    var decisive: [Bool] = []
     var registry: FormRegistry
 
     /// Binds `definition` to `data` and lays out everything its values cannot change.
@@ -37,13 +39,23 @@ struct StructureLayout {
             liveIndex[live[index].owner, default: [:]][live[index].property] = index
         }
         try orderLiveProperties(issues: &issues)
+        decisive = live.map(isDecisive)
         for index in elements.indices {
             elements[index].staticHidden = hiddenIfStatic(element: index)
-            elements[index].rules = FieldValidator.rules(of: elements[index].element)
-            for case .expression(let test) in elements[index].rules.map(\.kind) {
+            let liveNames = liveIndex[.element(index)]
+            elements[index].hasLiveProperties = liveNames != nil
+            if liveNames?["required"] == nil {
+                elements[index].staticRequired = elements[index].element.properties["required"]?.isTruthy ?? false
+            }
+            let constraints = FieldConstraints(elements[index].element)
+            elements[index].constraints = constraints
+            for case .expression(let test) in constraints.rules.map(\.kind) {
                 elements[index].tests[test] = try? PropertyExpression(parsing: test)
             }
-            elements[index].transforms = elements[index].element.properties["transform"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            // Names nobody registered were refused when the form was compiled (or, for a form
+            // read leniently, are skipped here as the lint warned).
+            elements[index].transforms = (elements[index].element.properties["transform"]?.arrayValue ?? [])
+                .compactMap(\.stringValue).compactMap(registry.transforms.transform(named:))
             let entry = elements[index]
             if entry.valuePath != nil, entry.staticHidden != false { hideableElements.append(index) }
             if entry.valuePath != nil, entry.element.isSecure || liveIndex[.element(index)]?["secureTextEntry"] != nil {
@@ -88,8 +100,8 @@ struct StructureLayout {
             dataItem = Self.dataItem(for: element.scopes, in: form.data)
         }
         elements.append(SessionElement(
-            element: element, sectionIndex: sectionIndex, valuePath: valuePath, dottedPath: valuePath?.dotted,
-            itemPath: itemPath, dataItem: dataItem, parentIndex: parent, valueType: FieldValueType(element)))
+            element: element, sectionIndex: sectionIndex, valuePath: valuePath, itemPath: itemPath, dataItem: dataItem,
+            parentIndex: parent))
     }
 
     /// The data item an element was bound to, found by walking its scopes through the data.
@@ -132,6 +144,16 @@ struct StructureLayout {
                 issues.append(DefinitionIssue(.error, .invalidExpression, path: propertyPath, message: error.description))
             }
         }
+    }
+
+    /// Whether a live property decides what is stored or checked: anything of a field that
+    /// holds a value (validation reads its properties), and whether anything shows, is
+    /// required, enabled or secure. Titles, footers and labels are for people: answers filled
+    /// in one go skip them until someone looks.
+    func isDecisive(_ property: LiveProperty) -> Bool {
+        if property.writes != nil || SessionState.decisiveProperties.contains(property.property) { return true }
+        if case .element(let index) = property.owner { return elements[index].valuePath != nil }
+        return false
     }
 
     // MARK: Hidden state
