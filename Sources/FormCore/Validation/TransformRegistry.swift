@@ -44,23 +44,19 @@ public struct TransformRegistry: Sendable {
             previousIsSpace = isSpace
         }
         if plain && !previousIsSpace { return text }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: one pass over the bytes.
-            var out: [UInt8] = []
-            out.reserveCapacity(text.utf8.count)
-            var pendingSpace = false
-            for byte in text.utf8 {
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                    pendingSpace = !out.isEmpty
-                } else {
-                    if pendingSpace { out.append(0x20) }
-                    pendingSpace = false
-                    out.append(byte)
-                }
+        // One pass over the scalars (white space is single scalars; grapheme breaking is not needed).
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
             }
-            return String(decoding: out, as: UTF8.self)
         }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return String(out)
     }
 
     static func mapString(_ body: @escaping @Sendable (String) -> String) -> Transform {
