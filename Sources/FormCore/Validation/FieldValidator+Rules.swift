@@ -46,16 +46,22 @@ extension FieldValidator {
 
     func checkDate(_ field: Field, fail: Fail) {
         let element = field.element
-        guard element.kind.isA(.dateTimeInline) || element.kind == .dateTime, let text = field.value.stringValue else { return }
+        guard FieldValueType(element) == .date, let text = field.value.stringValue else { return }
         let mode = element.properties["mode"]?.stringValue
         guard let date = ISODate(parsing: text, mode: mode) else {
             fail("date", "must be a date as \(ISODate.format(for: mode))", nil)
             return
         }
-        if let bound = element.properties["minimumDate"]?.stringValue, let minimum = ISODate(parsing: bound, mode: mode), date < minimum {
+        // Bounds in any ISO 8601 form count as the element's mode reads them (a Time element's
+        // `2026-01-01T08:00:00Z` is 08:00).
+        func limit(_ name: String) -> ISODate? {
+            guard let bound = element.properties[name]?.stringValue, let text = ISODate.normalized(bound, mode: mode) else { return nil }
+            return ISODate(parsing: text, mode: mode)
+        }
+        if let minimum = limit("minimumDate"), date < minimum, let bound = element.properties["minimumDate"]?.displayString {
             fail("minimumDate", "must be on or after \(bound)", nil)
         }
-        if let bound = element.properties["maximumDate"]?.stringValue, let maximum = ISODate(parsing: bound, mode: mode), maximum < date {
+        if let maximum = limit("maximumDate"), maximum < date, let bound = element.properties["maximumDate"]?.displayString {
             fail("maximumDate", "must be on or before \(bound)", nil)
         }
     }

@@ -10,7 +10,8 @@ public enum FieldValueType: Sendable, Hashable {
     case boolean
     /// Decimal and float elements.
     case number
-    /// Date, time or date-and-time, by the element's `mode`.
+    /// Date, time or date-and-time, by the element's `mode`; any ISO 8601 form is taken and
+    /// held in the mode's form.
     case date
     /// One of `items` (radio, segmented, color picker): stored as `values[i]`, else the index.
     case choice
@@ -53,10 +54,10 @@ public enum FieldValueType: Sendable, Hashable {
         case .date:
             if trimmed.isEmpty { return .success(.null) }
             let mode = element.properties["mode"]?.stringValue
-            guard ISODate(parsing: trimmed, mode: mode) != nil else {
+            guard let date = ISODate.normalized(trimmed, mode: mode) else {
                 return .failure(FieldInputError("must be a date as \(ISODate.format(for: mode))"))
             }
-            return .success(.string(trimmed))
+            return .success(.string(date))
         case .choice:
             if trimmed.isEmpty { return .success(.null) }
             return ChoiceList(element).choice(for: trimmed)
@@ -135,13 +136,17 @@ public enum FieldValueType: Sendable, Hashable {
 
     /// The value an element holds as written or bound, by QuickDialog's rules for its kind
     /// (`fetchValueIntoObject`): a radio's `values[selected]`, else the index; a boolean as a
-    /// boolean.
+    /// boolean; a date in any ISO 8601 form in the form of the element's mode.
     public func storedValue(of element: Element) -> FormValue {
         guard let property = element.kind.valueProperty else { return .null }
         let raw = element.properties[property] ?? .null
         switch self {
         case .boolean:
             return raw.boolValue.map(FormValue.bool) ?? .null
+        case .date:
+            guard case .string(let text) = raw, let date = ISODate.normalized(text, mode: element.properties["mode"]?.stringValue)
+            else { return raw }
+            return .string(date)
         case .choice:
             guard let index = raw.intValue, index >= 0 else { return .null }
             if let values = element.values { return values.indices.contains(index) ? values[index] : .null }
