@@ -39,9 +39,11 @@ import Testing
             {"type": "radio", "key": "size", "items": ["Small", "Large"], "values": ["S", "L"], "selected": 1},
             {"type": "radio", "key": "plain", "items": ["a", "b", "c"], "selected": 2},
             {"type": "segmented", "key": "none", "items": ["a", "b"]},
-            {"type": "radio", "key": "bound", "items": ["item 1", "item 2"], "values": [10, 20], "bind": "selectedValue:choice"}
-            """, data: #"{"choice": 20}"#)
-        let expected: FormValue = ["size": "L", "plain": 2, "none": nil, "bound": 20]
+            {"type": "radio", "key": "bound", "items": ["item 1", "item 2"], "values": ["ten", "twenty"], "bind": "selectedValue:choice"},
+            {"type": "radio", "key": "outside", "items": ["a", "b"], "selected": 2}
+            """, data: #"{"choice": "twenty"}"#)
+        // QRadioElement stores nothing for a selection outside its items.
+        let expected: FormValue = ["size": "L", "plain": 2, "none": nil, "bound": "twenty", "outside": nil]
         #expect(out == expected)
     }
 

@@ -111,7 +111,9 @@ public enum ElementKind: String, Sendable, CaseIterable {
         case .boolean: return "boolValue"
         case .float: return "floatValue"
         case .decimal: return "numberValue"
-        case .dateTimeInline, .dateTime, .countdown: return "dateValue"
+        case .dateTimeInline, .dateTime: return "dateValue"
+        // QCountdownElement stores its ticks; its `dateValue` is now plus them.
+        case .countdown: return "ticksValue"
         case .text: return "text"
         case .radio, .segmented, .colorPicker: return "selected"
         case .picker: return "value"

@@ -8,6 +8,15 @@ extension ISODate {
     /// 9999-12-31T23:59:59Z.
     static let writableSeconds = -62_135_596_800...253_402_300_799
 
+    /// The instant `ticks` seconds after 1970-01-01T00:00:00Z (fractions dropped), from a number
+    /// or a numeric string; nil for anything else and outside the years 0001 to 9999.
+    init?(ticks: FormValue) {
+        guard let number = PropertyType.setterNumber(ticks)?.doubleValue, number.isFinite,
+            number >= Double(Self.writableSeconds.lowerBound), number < Double(Self.writableSeconds.upperBound + 1)
+        else { return nil }
+        seconds = Int(number.rounded(.down))
+    }
+
     /// Text in any form `ISODate` reads (a date, a date and time with `Z` or an offset, or a time
     /// alone), with whether it carries a date. For a time alone, `seconds` counts from midnight.
     static func parseAnyForm(_ text: String) -> (date: ISODate, hasDate: Bool)? {
