@@ -54,7 +54,7 @@ extension BoundForm {
     public func fetchValueUsingBindings<Data: KeyValueCoding>(into data: inout Data) {
         // Expanded templates repeat the same bind string once per item: parse each string once.
         var specs: [String: BindingSpec?] = [:]
-        func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope]) {
+        func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope], read: (String) -> FormValue?) {
             guard case .string(let bind)? = properties["bind"] else { return }
             let parsed: BindingSpec?
             if let cached = specs[bind] {
@@ -65,7 +65,9 @@ extension BoundForm {
             }
             guard let spec = parsed else { return }
             for pair in spec.pairs {
-                guard case .keyPath(let path) = pair.source, let value = properties[pair.property],
+                // Derived properties are read through their getters (`selectedValue` is
+                // `values[selected]`).
+                guard case .keyPath(let path) = pair.source, let value = read(pair.property),
                     let target = DataScope.absolutePath(of: path, in: scopes)
                 else { continue }
                 // A path the data lacked bound nil; writing that nil back would add a key the data
@@ -77,11 +79,12 @@ extension BoundForm {
             }
         }
         definition.root.forEachElement { element in
-            writeBack(element.properties, scopes: element.scopes)
+            writeBack(element.properties, scopes: element.scopes) { FieldValueType.get($0, of: element) }
         } sections: { section in
-            writeBack(section.properties, scopes: section.scopes)
+            writeBack(section.properties, scopes: section.scopes, read: section.boundProperty)
         }
-        writeBack(definition.root.properties, scopes: [])
+        let root = definition.root
+        writeBack(root.properties, scopes: []) { FieldValueType.get($0, of: root) }
     }
 }
 

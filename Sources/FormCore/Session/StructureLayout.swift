@@ -98,7 +98,9 @@ struct StructureLayout {
         for scope in scopes {
             if scope.isDetached { return nil }
             guard let collection = scope.path.isSelf ? current : current.value(at: scope.path) else { return nil }
-            if scope.isKeyValueEntry, let key = scope.propertyKey {
+            if scope.isDictionaryKey, let key = scope.propertyKey {
+                current = .string(key)
+            } else if scope.isKeyValueEntry, let key = scope.propertyKey {
                 current = .object(["key": .string(key), "value": collection[key] ?? .null])
             } else if let key = scope.propertyKey {
                 current = collection[key] ?? .null
