@@ -40,7 +40,8 @@ struct StructureLayout {
         for index in elements.indices {
             elements[index].staticHidden = hiddenIfStatic(element: index)
             elements[index].rules = FieldValidator.rules(of: elements[index].element)
-            for case .expression(let test) in elements[index].rules.map(\.kind) {
+            for case .expression(let test) in elements[index].rules.map(\.kind)
+            where !elements[index].element.propertiesFromData.contains("validate") {
                 elements[index].tests[test] = try? PropertyExpression(parsing: test)
             }
             elements[index].transforms = elements[index].element.properties["transform"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -59,12 +60,13 @@ struct StructureLayout {
     // MARK: Flattening
 
     mutating func flatten(_ root: Element, parent: Int?, jsonPath: String, issues: inout [DefinitionIssue]) {
-        if parent == nil { collectLive(root.properties, owner: .root, jsonPath: jsonPath, issues: &issues) }
+        if parent == nil { collectLive(root, owner: .root, jsonPath: jsonPath, issues: &issues) }
         for (sectionNumber, section) in (root.sections ?? []).enumerated() {
             let sectionIndex = sections.count
             sections.append(SessionSection(section: section, parentElement: parent))
             let sectionPath = JSONPath.join(jsonPath, "sections[\(sectionNumber)]")
-            collectLive(section.properties, owner: .section(sectionIndex), jsonPath: sectionPath, issues: &issues)
+            collectLive(section.properties, fromData: section.propertiesFromData, owner: .section(sectionIndex),
+                        jsonPath: sectionPath, issues: &issues)
             if let selection = section.selectionElement {
                 append(selection, sectionIndex: sectionIndex, valuePath: selection.valuePath, parent: parent)
             }
@@ -73,7 +75,7 @@ struct StructureLayout {
                 append(element, sectionIndex: sectionIndex, valuePath: element.fetchedValue != nil ? element.valuePath : nil,
                        parent: parent)
                 let elementPath = JSONPath.join(sectionPath, "elements[\(number)]")
-                collectLive(element.properties, owner: .element(index), jsonPath: elementPath, issues: &issues)
+                collectLive(element, owner: .element(index), jsonPath: elementPath, issues: &issues)
                 if element.sections != nil { flatten(element, parent: index, jsonPath: elementPath, issues: &issues) }
             }
         }
@@ -113,14 +115,20 @@ struct StructureLayout {
         return current
     }
 
+    mutating func collectLive(_ element: Element, owner: LiveProperty.Owner, jsonPath: String, issues: inout [DefinitionIssue]) {
+        collectLive(element.properties, fromData: element.propertiesFromData, owner: owner, jsonPath: jsonPath, issues: &issues)
+    }
+
+    /// Compiles the properties that hold `@{...}` into live properties. Only the definition's own
+    /// words are expressions: a value the binder read from the data (`fromData`) is text.
     mutating func collectLive(
-        _ properties: some Sequence<(key: String, value: FormValue)>, owner: LiveProperty.Owner, jsonPath: String,
-        issues: inout [DefinitionIssue]
+        _ properties: some Sequence<(key: String, value: FormValue)>, fromData: Set<String>, owner: LiveProperty.Owner,
+        jsonPath: String, issues: inout [DefinitionIssue]
     ) {
         for (name, value) in properties {
             guard case .string(let text) = value, PropertyExpression.containsExpression(text) else { continue }
             // A bind string is read by the binder, a bindingScript never.
-            if name == "bind" || name == "bindingScript" { continue }
+            if name == "bind" || name == "bindingScript" || fromData.contains(name) { continue }
             let propertyPath = JSONPath.join(jsonPath, name)
             do {
                 let expression = try PropertyExpression(parsing: text)
