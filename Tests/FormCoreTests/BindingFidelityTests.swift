@@ -61,4 +61,36 @@ import Testing
             #"{"bind": "iterate:items", "emptyMessage": "", "sectionTemplate": {"elements": []}}"#, #"{"items": []}"#)
         #expect(BindingSupport.elements(form, section: 0).map { $0.properties["text"] } == [.string("")])
     }
+
+    /// QEntryElement, QTextElement, QBooleanElement... override `fetchValueIntoObject:` without
+    /// calling QRootElement's, which is what walks an element's sections.
+    @Test func valuesInsideAValueElementsOwnSectionsAreNotCollected() throws {
+        let nested = #""sections": [{"elements": [{"type": "entry", "key": "inner", "textValue": "x"}]}]"#
+        let json = """
+            {"sections": [{"elements": [
+              {"type": "entry", "key": "outer", "textValue": "o", \(nested)},
+              {"type": "text", "key": "t", "text": "T", \(nested)},
+              {"type": "boolean", "key": "b", "boolValue": true, \(nested)},
+              {"type": "label", "title": "More", "sections": [{"elements": [{"type": "entry", "key": "deep", "textValue": "d"}]}]}]}]}
+            """
+        let form = try BindingSupport.bind(json, "{}")
+        #expect(form.fetchValueIntoObject() == ["outer": "o", "t": "T", "b": true, "deep": "d"])
+        // Filling it: the inner entries are shown, never asked or stored.
+        let compiled = try CompiledForm(definition: try FormDefinition(json: json))
+        #expect(compiled.fields.compactMap(\.path) == ["outer", "t", "b", "deep"])
+        let filled = compiled.fill(FormInput(answers: ["inner": "y"]))
+        #expect(filled.errors.map(\.path) == ["inner"])
+        #expect(compiled.fill(FormInput()).valuesToStore == ["outer": "o", "t": "T", "b": true, "deep": "d"])
+    }
+
+    @Test func aTemplateThatHoldsAValueTakesNoAnswersForItsNestedPage() throws {
+        let json = """
+            {"sections": [{"bind": "iterate:guests", "addTitle": "Add a guest", "elementTemplate": {"type": "entry", "key": "email",
+              "sections": [{"elements": [{"type": "entry", "key": "note"}]}]}}]}
+            """
+        let compiled = try CompiledForm(definition: try FormDefinition(json: json))
+        let filled = compiled.fill(FormInput(answers: ["guests": [["email": "a@x", "note": "n"]]]))
+        #expect(filled.errors.map(\.path) == ["guests.0.note"])
+        #expect(compiled.fill(FormInput(answers: ["guests": [["email": "a@x"]]])).valuesToStore == ["guests": [["email": "a@x"]]])
+    }
 }

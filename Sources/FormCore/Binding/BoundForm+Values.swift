@@ -34,10 +34,12 @@ extension Section {
 
 extension BoundForm {
     /// Every keyed element's value by key; elements expanded from `iterate:PATH` give an array of
-    /// objects at PATH, one per item, instead of overwriting each other.
+    /// objects at PATH, one per item, instead of overwriting each other. The sections of an
+    /// element that holds a value of its own (an entry, a text...) give nothing: those classes
+    /// fetch only their own value.
     public func fetchValueIntoObject() -> FormValue {
         var values = FormValue.object([:])
-        definition.root.forEachElement { element in
+        definition.root.forEachValueSource { element in
             guard let value = element.fetchedValue, let path = element.valuePath else { return }
             try? values.setValue(value, at: path)
         } sections: { section in
@@ -96,6 +98,21 @@ extension Element {
             for element in section.elements ?? [] {
                 body(element)
                 if element.sections != nil { element.forEachElement(body, sections: sectionBody) }
+            }
+        }
+    }
+
+    /// Like `forEachElement`, but not into the sections of elements that fetch a value of their
+    /// own: QuickDialog's value-bearing classes override `fetchValueIntoObject:` without calling
+    /// the root's, so what their nested pages hold never comes out.
+    public func forEachValueSource(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
+        for section in sections ?? [] {
+            sectionBody(section)
+            for element in section.elements ?? [] {
+                body(element)
+                if element.sections != nil, element.kind.collectsNestedValues {
+                    element.forEachValueSource(body, sections: sectionBody)
+                }
             }
         }
     }

@@ -136,6 +136,11 @@ public enum ElementKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the values of elements in this element's own sections come out with the form's:
+    /// only for classes that fetch no value of their own (labels, buttons, plain roots), whose
+    /// `fetchValueIntoObject:` is QRootElement's, which walks the sections.
+    public var collectsNestedValues: Bool { !fetchesValue }
+
     /// Whether a person fills this element in (as opposed to reading it or pressing it).
     public var isInput: Bool {
         switch self {

@@ -59,7 +59,10 @@ struct StructureLayout {
 
     // MARK: Flattening
 
-    mutating func flatten(_ root: Element, parent: Int?, jsonPath: String, issues: inout [DefinitionIssue]) {
+    /// Lays out the sections of `root` and what they hold. Below an element that holds a value of
+    /// its own (`collects` false), elements are shown but hold no field: their values never come
+    /// out of the form (see `fetchValueIntoObject`).
+    mutating func flatten(_ root: Element, parent: Int?, collects: Bool = true, jsonPath: String, issues: inout [DefinitionIssue]) {
         if parent == nil { collectLive(root, owner: .root, jsonPath: jsonPath, issues: &issues) }
         for (sectionNumber, section) in (root.sections ?? []).enumerated() {
             let sectionIndex = sections.count
@@ -67,16 +70,19 @@ struct StructureLayout {
             let sectionPath = JSONPath.join(jsonPath, "sections[\(sectionNumber)]")
             collectLive(section.properties, fromData: section.propertiesFromData, owner: .section(sectionIndex),
                         jsonPath: sectionPath, issues: &issues)
-            if let selection = section.selectionElement {
+            if collects, let selection = section.selectionElement {
                 append(selection, sectionIndex: sectionIndex, valuePath: selection.valuePath, parent: parent)
             }
             for (number, element) in (section.elements ?? []).enumerated() {
                 let index = elements.count
-                append(element, sectionIndex: sectionIndex, valuePath: element.fetchedValue != nil ? element.valuePath : nil,
-                       parent: parent)
+                let holdsField = collects && element.fetchedValue != nil
+                append(element, sectionIndex: sectionIndex, valuePath: holdsField ? element.valuePath : nil, parent: parent)
                 let elementPath = JSONPath.join(sectionPath, "elements[\(number)]")
                 collectLive(element, owner: .element(index), jsonPath: elementPath, issues: &issues)
-                if element.sections != nil { flatten(element, parent: index, jsonPath: elementPath, issues: &issues) }
+                if element.sections != nil {
+                    flatten(element, parent: index, collects: collects && element.kind.collectsNestedValues, jsonPath: elementPath,
+                            issues: &issues)
+                }
             }
         }
     }
