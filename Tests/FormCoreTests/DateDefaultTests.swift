@@ -39,4 +39,42 @@ import Testing
         #expect(form.fill(FormInput(answers: ["d": "08:59"])).errors.map(\.rule) == ["minimumDate"])
         #expect(form.fill(FormInput(answers: ["d": "09:00"])).errors.isEmpty)
     }
+
+    // MARK: Defaults the element refuses, for `check`
+
+    @Test func aDefaultTheElementTakesHasNoProblem() throws {
+        let elements = [
+            #"{"type": "date", "mode": "Time", "dateValue": "2026-11-22T10:30:00Z"}"#,
+            #"{"type": "radio", "items": ["a", "b"], "selected": 1}"#, #"{"type": "radio", "items": ["a", "b"], "selected": -1}"#,
+            #"{"type": "radio", "items": ["a"], "values": ["x"], "selectedValue": "x"}"#, #"{"type": "decimal", "numberValue": 2}"#,
+            #"{"type": "date", "dateValue": "@{today}"}"#, #"{"type": "entry", "textValue": "2026-13-01"}"#,
+        ]
+        for json in elements {
+            #expect(try FormDefinition.element(json).defaultProblems().isEmpty, "\(json)")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"type": "date", "mode": "Date", "dateValue": "10:30"}"#, "dateValue"),
+        (#"{"type": "date", "dateValue": "2026-02-30"}"#, "dateValue"),
+        (#"{"type": "datetime", "mode": "Time", "dateValue": "noon"}"#, "dateValue"),
+        (#"{"type": "radio", "items": ["a", "b"], "selected": 2}"#, "selected"),
+        (#"{"type": "radio", "items": ["a", "b"], "values": ["x"], "selected": 1}"#, "selected"),
+        (#"{"type": "segmented", "items": [], "selected": 0}"#, "selected"),
+        (#"{"type": "radio", "items": ["a"], "selectedValue": 3}"#, "selectedValue"),
+        (#"{"type": "radio", "items": ["a"], "values": ["x"], "selectedValue": "y"}"#, "selectedValue"),
+        (#"{"type": "radio", "items": ["a"], "selectedItem": "b"}"#, "selectedItem"),
+    ])
+    func aDefaultTheElementRefusesIsAProblem(json: String, property: String) throws {
+        let problems = try FormDefinition.element(json).defaultProblems()
+        #expect(problems.map(\.property) == [property], "\(problems)")
+    }
+}
+
+extension FormDefinition {
+    /// The first element of a one-element definition, as decoded (not bound).
+    static func element(_ json: String) throws -> Element {
+        let definition = try FormDefinition(json: #"{"sections": [{"elements": ["# + json + "]}]}")
+        return try #require(definition.sections.first?.elements?.first)
+    }
 }
