@@ -64,6 +64,8 @@ extension Element {
     /// comes first. (QuickDialog sets a definition's properties in dictionary order, which is no
     /// order at all.) An expression is left for the session to evaluate.
     mutating func applyWrittenDerivedProperties() {
+        // Most elements have none; look before copying anything.
+        guard properties.keys.contains(where: { FieldValueType.isDerived($0, for: kind) }) else { return }
         let derived = properties.filter { FieldValueType.isDerived($0.key, for: kind) }
         for (name, value) in derived {
             if case .string(let text) = value, PropertyExpression.containsExpression(text) { continue }

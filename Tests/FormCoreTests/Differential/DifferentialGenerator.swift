@@ -11,11 +11,12 @@ import OrderedCollections
 /// Definitions stay valid (defaults the element takes, unique keys, `values` as long as
 /// `items`), so that every case compiles; the data, as in life, is anything.
 struct DifferentialGenerator {
-    var random: SplitMix64
+    /// The same seed gives the same cases on every platform.
+    var random: ExpressionRobustnessTests.SplitMix
     private var nextKey = 0
     private var iteratedPaths: [String] = []
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64) { random = ExpressionRobustnessTests.SplitMix(state: seed) }
 
     mutating func makeCase() -> (definition: FormValue, data: FormValue) {
         nextKey = 0
@@ -163,18 +164,4 @@ struct DifferentialGenerator {
     mutating func chance(_ probability: Double) -> Bool { Double(random.next() % 1_000_000) / 1_000_000 < probability }
     mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
     mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...(choices.count - 1))] }
-}
-
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64): the same seed gives
-/// the same cases on every platform.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
