@@ -72,7 +72,8 @@ struct AnswerKeys: Sendable {
         for (key, entry) in other.entries { entries[key] = Self.merge(entries[key], entry) }
     }
 
-    /// The answer keys of a repeat template: its own key, and the keys inside its nested sections.
+    /// The answer keys of a repeat template: its own key, and the keys inside its nested sections
+    /// (unless it holds a value of its own, whose nested pages give no values).
     static func keys(ofTemplate element: Element) -> AnswerKeys {
         var keys = AnswerKeys()
         if let key = element.key, element.kind.fetchesValue {
@@ -80,7 +81,7 @@ struct AnswerKeys: Sendable {
                 .map(PropertyExpression.containsExpression) ?? false
             keys.entries[key] = .field(computed: computed, element: nil)
         }
-        for section in element.sections ?? [] {
+        for section in element.sections ?? [] where element.kind.collectsNestedValues {
             if section.kind.isA(.select), let key = section.key { keys.entries[key] = .field(computed: false, element: nil) }
             for nested in section.elements ?? [] { keys.formUnion(Self.keys(ofTemplate: nested)) }
             if let template = section.elementTemplate, let source = section.iterationPath {

@@ -67,6 +67,10 @@ extension SessionState {
     /// An `expression` rule's test, evaluated as the field's own expressions are.
     func evaluateTest(_ test: String, for field: FieldValidator.Field) -> Result<Bool, FieldInputError> {
         guard let index = structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError("unknown field")) }
+        // Tests are expressions, and expressions come only from the definition.
+        if elements[index].element.propertiesFromData.contains("validate") {
+            return .failure(FieldInputError("an expression rule bound from the data is never evaluated"))
+        }
         do throws(ExpressionError) {
             let expression: PropertyExpression
             if let compiled = elements[index].tests[test] { expression = compiled } else { expression = try PropertyExpression(parsing: test) }

@@ -40,8 +40,12 @@ public final class FieldConstraints: Sendable {
         let isDate = element.kind.isA(.dateTimeInline) || element.kind == .dateTime
         let mode = isDate ? properties["mode"]?.stringValue : nil
         dateMode = mode
+        // Bounds in any ISO 8601 form count as the element's mode reads them (a Time element's
+        // `2026-01-01T08:00:00Z` is 08:00); messages quote them as written.
         func bound(_ name: String) -> (ISODate, String)? {
-            guard isDate, let text = properties[name]?.stringValue, let date = ISODate(parsing: text, mode: mode) else { return nil }
+            guard isDate, let text = properties[name]?.stringValue, let normalized = ISODate.normalized(text, mode: mode),
+                let date = ISODate(parsing: normalized, mode: mode)
+            else { return nil }
             return (date, text)
         }
         minimumDate = bound("minimumDate")
