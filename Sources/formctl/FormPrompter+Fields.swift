@@ -72,7 +72,7 @@ extension FormPrompter {
             let low = element.properties["minimumValue"]?.displayString
             let high = element.properties["maximumValue"]?.displayString
             if low != nil || high != nil { parts.append("\(low ?? "…")–\(high ?? "…")") }
-        case .dateTimeInline, .dateTime, .countdown:
+        case .dateTimeInline, .dateTime:
             parts.append(ISODate.format(for: element.properties["mode"]?.stringValue))
         default:
             break

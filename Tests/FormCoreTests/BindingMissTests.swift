@@ -37,6 +37,34 @@ import Testing
             #"{"people": []}"#)
         #expect(BindingSupport.elements(form, section: 0).isEmpty)
         #expect(form.misses.map(\.keyPath) == ["guests"])
+        #expect(form.misses.map(\.path) == ["sections[0].bind"])
+    }
+
+    @Test func missPathsNameEveryKindOfStep() throws {
+        let repeated = try BindingSupport.bind(
+            #"{"bind": "iterate:teams", "sectionTemplate": {"bind": "title:teamName", "elements": [{"type": "entry", "bind": "textValue:a"}]}}"#,
+            #"{"teams": [{}, {}]}"#)
+        #expect(repeated.misses.map { "\($0.path) \($0.keyPath)" } == [
+            "sectionTemplate.bind teamName",
+            "sectionTemplate.elements[0].bind a",
+        ])
+        let form = try BindingSupport.bind(
+            #"""
+            {"sections": [
+              {"bind": "iterate:guests", "beforeTemplateElements": [{"type": "label", "bind": "value:b"}],
+               "elementTemplate": {"type": "entry", "bind": "textValue:c"},
+               "afterTemplateElements": [{"type": "label", "bind": "value:d"},
+                 {"type": "root", "sections": [{"elements": [{"type": "entry", "bind": "textValue:e"}]}]}]},
+              {"bind": "iterate:nobody", "elementTemplate": {"type": "entry"}}]}
+            """#,
+            #"{"guests": [{}]}"#)
+        #expect(form.misses.map { "\($0.path) \($0.keyPath)" } == [
+            "sections[0].beforeTemplateElements[0].bind b",
+            "sections[0].elementTemplate.bind c",
+            "sections[0].afterTemplateElements[0].bind d",
+            "sections[0].afterTemplateElements[1].sections[0].elements[0].bind e",
+            "sections[1].bind nobody",
+        ])
     }
 
     @Test func anEmptyCollectionIsNotAMiss() throws {

@@ -64,7 +64,7 @@ import Testing
         let form = try BindingSupport.bind(
             """
             {"sections": [{"bind": "iterate:guests, title:event",
-              "beforeTemplateElements": [{"type": "label", "title": "first"}, {"type": "label", "bind": "title:event"}],
+              "beforeTemplateElements": [{"type": "label", "title": "first"}, {"type": "label", "value": "Own", "bind": "title:value"}],
               "elementTemplate": {"type": "entry", "bind": "title:name"},
               "afterTemplateElements": [{"type": "button", "title": "last"}]}]}
             """,
@@ -72,11 +72,12 @@ import Testing
         let section = form.definition.sections[0]
         #expect(section.title == "Gala")
         #expect(section.properties["bind"] == .string("title:event"))
-        #expect((section.elements ?? []).map(\.title) == ["first", "Gala", "Ann", "Bob", "last"])
+        // Elements before and after the template are bound to their own JSON object.
+        #expect((section.elements ?? []).map(\.title) == ["first", "Own", "Ann", "Bob", "last"])
         #expect(section.beforeTemplateElements == nil)
         #expect(section.afterTemplateElements == nil)
         // Only the template's elements sit inside the repeat.
-        #expect((section.elements ?? []).map { $0.scopes.count } == [0, 0, 1, 1, 0])
+        #expect((section.elements ?? []).map { $0.scopes.filter(\.isRepeat).count } == [0, 0, 1, 1, 0])
     }
 
     @Test func nestedRootsBindWithTheirElementsData() throws {
@@ -117,10 +118,14 @@ import Testing
         #expect(rows.map { $0.properties["numberValue"] } == [.int(2), .double(1.5), .int(3)])
     }
 
-    @Test func iterateOverAnObjectIteratesItsValues() throws {
+    @Test func iterateOverAnObjectIteratesItsKeys() throws {
+        // `for (id item in items)` over an NSDictionary walks its keys.
         let form = try BindingSupport.bind(
-            #"{"sections": [{"bind": "iterate:people", "elementTemplate": {"type": "label", "bind": "title:name"}}]}"#,
+            #"{"sections": [{"bind": "iterate:people", "elementTemplate": {"type": "label", "bind": "title:self, value:name"}}]}"#,
             #"{"people": {"x": {"name": "Xi"}, "y": {"name": "Yu"}}}"#)
-        #expect(BindingSupport.elements(form, section: 0).map(\.title) == ["Xi", "Yu"])
+        let rows = BindingSupport.elements(form, section: 0)
+        #expect(rows.map(\.title) == ["x", "y"])
+        #expect(rows.map(\.value) == [.null, .null], "a key is a string: it has no name")
+        #expect(form.definition.sections[0].repeatSource?.isDictionary == true)
     }
 }

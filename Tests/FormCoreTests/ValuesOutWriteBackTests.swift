@@ -98,8 +98,7 @@ import Testing
         let data = try BindingSupport.data(#"{"guests": [{"note": "n1", "pets": [{"name": "Rex"}]}, {"note": "n2", "pets": [{"name": "Tom"}]}]}"#)
         let form = Binder.bind(try BindingSupport.definition(
             """
-            {"bind": "iterate:guests", "sectionTemplate": {"bind": "iterate:pets",
-              "beforeTemplateElements": [{"type": "entry", "bind": "textValue:note"}],
+            {"bind": "iterate:guests", "sectionTemplate": {"bind": "iterate:pets, footer:note",
               "elementTemplate": {"type": "entry", "bind": "textValue:name"}}}
             """), to: data)
         let again = Binder.bind(form.rendered, to: data)

@@ -3,63 +3,49 @@ import OrderedCollections
 extension Binder {
     /// Each item of the collection an iteration names, with the scope that says where the item
     /// sits. A missing or non-collection value iterates nothing.
-    mutating func items(of iteration: BindingSpec.Iteration, in data: FormValue, bindPath: LazyPath) -> [(FormValue, DataScope)] {
-        var result: [(FormValue, DataScope)] = []
-        func body(_ item: FormValue, _ scope: DataScope) { result.append((item, scope)) }
+    mutating func items(of iteration: BindingSpec.Iteration, in data: BindingData, path objectPath: DefinitionPath) -> [(BindingData, DataScope)] {
+        var result: [(BindingData, DataScope)] = []
         let path = iteration.path
-        let collection = path.isSelf ? data : data.value(at: path)
-        switch iteration {
-        case .items:
-            switch collection {
-            case .array(let items)?:
-                result.reserveCapacity(items.count)
-                for (index, item) in items.enumerated() { body(item, DataScope(path: path, index: index)) }
-            case .object(let members)?:
-                // KVC iterates a dictionary's values when asked to iterate it as a collection.
-                for (index, (key, value)) in members.enumerated() {
-                    body(value, DataScope(path: path, index: index, propertyKey: key))
-                }
-            default:
-                if collection == nil { noteMiss(path: bindPath(), keyPath: path) }
+        let collection = data.part(at: path)
+        let isMissing = !path.isSelf && data.value.value(at: path) == nil
+        switch (iteration, collection.value) {
+        case (.items, .array(let items)):
+            result.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                result.append((BindingData(value: item, written: collection.written?[index]), DataScope(path: path, index: index)))
             }
-        case .properties:
-            guard case .object(let members)? = collection else {
-                if collection == nil { noteMiss(path: bindPath(), keyPath: path) }
-                return result
+        case (.items, .object(let members)):
+            // Fast enumeration of an NSDictionary gives its keys: each item is a key, a string.
+            let keysWritten = collection.written?.objectValue != nil
+            for (index, key) in members.keys.enumerated() {
+                let item = FormValue.string(key)
+                result.append((BindingData(value: item, written: keysWritten ? item : nil),
+                               DataScope(path: path, index: index, propertyKey: key, isDictionaryKey: true)))
             }
+        case (.properties, .object(let members)):
             result.reserveCapacity(members.count)
             for (index, (key, value)) in members.enumerated() {
                 let item: FormValue = .object(["key": .string(key), "value": value])
-                body(item, DataScope(path: path, index: index, propertyKey: key, isKeyValueEntry: true))
+                let written = collection.written?.objectValue.map { written -> FormValue in
+                    .object(["key": .string(key), "value": written[key] ?? .null])
+                }
+                result.append((BindingData(value: item, written: written),
+                               DataScope(path: path, index: index, propertyKey: key, isKeyValueEntry: true)))
             }
+        default:
+            if isMissing { noteMiss(path: objectPath.text(appending: "bind"), keyPath: path) }
         }
         return result
     }
 
     /// The data an include binds to: its `shared_data` (an object whose `@{keyPath}` strings are
     /// looked up in the including data, or one `@{keyPath}` string), else the including data.
-    func sharedData(for include: Include, data: FormValue) -> (FormValue, DataScope) {
+    func sharedData(for include: Include, data: BindingData) -> (BindingData, DataScope) {
         guard let shared = include.sharedData else { return (data, DataScope(path: .this)) }
         if case .string(let text) = shared, let path = Self.plainReference(text) {
-            return (data.value(at: path) ?? .null, DataScope(path: path))
+            return (data.part(at: path), DataScope(path: path))
         }
-        return (resolveReferences(in: shared, data: data), DataScope(path: .this, isDetached: true))
-    }
-
-    func resolveReferences(in value: FormValue, data: FormValue) -> FormValue {
-        switch value {
-        case .string(let text):
-            guard let path = Self.plainReference(text) else { return value }
-            return data.value(at: path) ?? .null
-        case .array(let items):
-            return .array(items.map { resolveReferences(in: $0, data: data) })
-        case .object(let members):
-            var resolved = OrderedDictionary<String, FormValue>()
-            for (key, member) in members { resolved[key] = resolveReferences(in: member, data: data) }
-            return .object(resolved)
-        default:
-            return value
-        }
+        return (data.resolving(shared), DataScope(path: .this, isDetached: true))
     }
 
     /// `@{user.address}` → the key path `user.address`; nil for anything else.
@@ -69,17 +55,21 @@ extension Binder {
         let inner = String(trimmed.dropFirst(2).dropLast())
         return try? ValuePath(parsing: inner)
     }
+}
 
-    /// QuickDialog's radio setters: binding `selectedValue` or `selectedItem` moves `selected`.
-    func applyRadioSelection(to element: inout Element) {
-        guard element.kind.isA(.radio) else { return }
-        if let wanted = element.properties["selectedValue"], !wanted.isNull {
-            let choices = element.values ?? element.properties["items"]?.arrayValue ?? []
-            if let index = choices.firstIndex(where: { $0 == wanted || $0.displayString == wanted.displayString }) {
-                element.properties["selected"] = .int(index)
-            }
-        } else if let wanted = element.properties["selectedItem"]?.displayString {
-            if let index = element.items.firstIndex(of: wanted) { element.properties["selected"] = .int(index) }
+extension Element {
+    /// Applies the derived properties the definition wrote (`selectedValue`, `numberValue` on a
+    /// boolean, `ticksValue` on a date...) through their setters, after its plain properties and
+    /// in the order written, so that `"values": [...], "selectedValue": "b"` selects `b` whichever
+    /// comes first. (QuickDialog sets a definition's properties in dictionary order, which is no
+    /// order at all.) An expression is left for the session to evaluate.
+    mutating func applyWrittenDerivedProperties() {
+        // Most elements have none; look before copying anything.
+        guard properties.keys.contains(where: { FieldValueType.isDerived($0, for: kind) }) else { return }
+        let derived = properties.filter { FieldValueType.isDerived($0.key, for: kind) }
+        for (name, value) in derived {
+            if case .string(let text) = value, PropertyExpression.containsExpression(text) { continue }
+            FieldValueType.set(name, to: value, on: &self)
         }
     }
 }

@@ -34,10 +34,12 @@ extension Section {
 
 extension BoundForm {
     /// Every keyed element's value by key; elements expanded from `iterate:PATH` give an array of
-    /// objects at PATH, one per item, instead of overwriting each other.
+    /// objects at PATH, one per item, instead of overwriting each other. The sections of an
+    /// element that holds a value of its own (an entry, a text...) give nothing: those classes
+    /// fetch only their own value.
     public func fetchValueIntoObject() -> FormValue {
         var values = FormValue.object([:])
-        definition.root.forEachElement { element in
+        definition.root.forEachValueSource { element in
             guard let value = element.fetchedValue, let path = element.valuePath else { return }
             try? values.setValue(value, at: path)
         } sections: { section in
@@ -54,7 +56,7 @@ extension BoundForm {
     public func fetchValueUsingBindings<Data: KeyValueCoding>(into data: inout Data) {
         // Expanded templates repeat the same bind string once per item: parse each string once.
         var specs: [String: BindingSpec?] = [:]
-        func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope]) {
+        func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope], read: (String) -> FormValue?) {
             guard case .string(let bind)? = properties["bind"] else { return }
             let parsed: BindingSpec?
             if let cached = specs[bind] {
@@ -65,7 +67,9 @@ extension BoundForm {
             }
             guard let spec = parsed else { return }
             for pair in spec.pairs {
-                guard case .keyPath(let path) = pair.source, let value = properties[pair.property],
+                // Derived properties are read through their getters (`selectedValue` is
+                // `values[selected]`).
+                guard case .keyPath(let path) = pair.source, let value = read(pair.property),
                     let target = DataScope.absolutePath(of: path, in: scopes)
                 else { continue }
                 // A path the data lacked bound nil; writing that nil back would add a key the data
@@ -77,11 +81,12 @@ extension BoundForm {
             }
         }
         definition.root.forEachElement { element in
-            writeBack(element.properties, scopes: element.scopes)
+            writeBack(element.properties, scopes: element.scopes) { FieldValueType.get($0, of: element) }
         } sections: { section in
-            writeBack(section.properties, scopes: section.scopes)
+            writeBack(section.properties, scopes: section.scopes, read: section.boundProperty)
         }
-        writeBack(definition.root.properties, scopes: [])
+        let root = definition.root
+        writeBack(root.properties, scopes: []) { FieldValueType.get($0, of: root) }
     }
 }
 
@@ -93,6 +98,21 @@ extension Element {
             for element in section.elements ?? [] {
                 body(element)
                 if element.sections != nil { element.forEachElement(body, sections: sectionBody) }
+            }
+        }
+    }
+
+    /// Like `forEachElement`, but not into the sections of elements that fetch a value of their
+    /// own: QuickDialog's value-bearing classes override `fetchValueIntoObject:` without calling
+    /// the root's, so what their nested pages hold never comes out.
+    public func forEachValueSource(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
+        for section in sections ?? [] {
+            sectionBody(section)
+            for element in section.elements ?? [] {
+                body(element)
+                if element.sections != nil, element.kind.collectsNestedValues {
+                    element.forEachValueSource(body, sections: sectionBody)
+                }
             }
         }
     }

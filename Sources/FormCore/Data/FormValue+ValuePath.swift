@@ -147,24 +147,39 @@ extension FormValue {
     }
 
     /// Removes the value at `path` (an object member or an array element); nothing if missing.
+    /// Works in place, level by level, so removing a field copies nothing around it.
     public mutating func removeValue(at path: ValuePath) {
-        guard let last = path.components.last else { self = .null; return }
-        let parentPath = ValuePath(components: Array(path.components.dropLast()))
-        guard var parent = value(at: parentPath) else { return }
-        switch (last, parent) {
+        guard !path.components.isEmpty else { self = .null; return }
+        remove(path.components[...])
+    }
+
+    private mutating func remove(_ components: ArraySlice<ValuePath.Component>) {
+        guard let first = components.first else { return }
+        let rest = components.dropFirst()
+        switch (first, self) {
+        case (.this, _):
+            remove(rest)
         case (.key(let key), .object(var members)):
-            members.removeValue(forKey: key)
-            parent = .object(members)
+            guard let position = members.index(forKey: key) else { return }
+            self = .null  // release our reference so the members are changed in place
+            if rest.isEmpty {
+                members.remove(at: position)
+            } else {
+                var child = FormValue.null
+                swap(&child, &members.values[position])
+                child.remove(rest)
+                members.values[position] = child
+            }
+            self = .object(members)
         case (.index(let index), .array(var items)) where items.indices.contains(index):
-            items.remove(at: index)
-            parent = .array(items)
-        case (.key(let key), .array(var items)):
-            guard let index = Int(key), items.indices.contains(index) else { return }
-            items.remove(at: index)
-            parent = .array(items)
+            self = .null
+            if rest.isEmpty { items.remove(at: index) } else { items[index].remove(rest) }
+            self = .array(items)
+        case (.key(let key), .array):
+            guard let index = Int(key), index >= 0 else { return }
+            remove([.index(index)] + rest)
         default:
             return
         }
-        try? setValue(parent, at: parentPath)
     }
 }

@@ -228,5 +228,5 @@ public struct DefinitionDecoder {
     /// The position of a path, or of its nearest enclosing value that has one.
     func location(of path: String) -> SourceLocation? { locations.location(of: path) }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    func join(_ path: String, _ key: String) -> String { JSONPath.join(path, key) }
 }

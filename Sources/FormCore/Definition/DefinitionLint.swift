@@ -178,5 +178,5 @@ public struct DefinitionLint {
         }
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    func join(_ path: String, _ key: String) -> String { JSONPath.join(path, key) }
 }

@@ -158,8 +158,5 @@ extension DefinitionLoader.Run {
         return (.element(resolved), IncludeSource(file: file, chain: chain, isWholeForm: false))
     }
 
-    func join(_ path: String, _ key: String) -> String {
-        if path.isEmpty { return key }
-        return key.hasPrefix("[") ? path + key : path + "." + key
-    }
+    func join(_ path: String, _ key: String) -> String { JSONPath.join(path, key) }
 }

@@ -24,7 +24,8 @@ extension Element {
     public var items: [String] { (properties["items"]?.arrayValue ?? []).map { $0.displayString ?? "" } }
     /// Radio `values`: what is stored for each item when given.
     public var values: [FormValue]? { properties["values"]?.arrayValue }
-    public var selectedIndex: Int? { properties["selected"]?.intValue }
+    /// A radio's `selected` index; nil for none (QuickDialog's -1, or no `selected` at all).
+    public var selectedIndex: Int? { properties["selected"]?.intValue.flatMap { $0 >= 0 ? $0 : nil } }
 
     /// A boolean property, literal only (expressions are the session's business).
     public func flag(_ name: String) -> Bool? { properties[name]?.boolValue }

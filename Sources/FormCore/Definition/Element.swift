@@ -19,6 +19,10 @@ public struct Element: Sendable, Hashable {
     /// Set by the binder: the repeats and includes this element was built inside, outermost first,
     /// which say where its values belong in the data.
     public var scopes: [DataScope]
+    /// Set by the binder: the properties whose value was read from the data rather than written
+    /// by the definition. Their strings are text, never expressions: data comes from services
+    /// and people, and a `"@{secret}"` in it must be shown and stored as those characters.
+    public var propertiesFromData: Set<String>
 
     public init(
         kind: ElementKind, typeName: String? = nil, properties: OrderedDictionary<String, FormValue> = [:],
@@ -31,6 +35,7 @@ public struct Element: Sendable, Hashable {
         self.sectionTemplate = sectionTemplate
         self.include = include
         self.scopes = []
+        self.propertiesFromData = []
     }
 
     public subscript(property: String) -> FormValue? {
@@ -55,16 +60,20 @@ public struct DataScope: Sendable, Hashable {
     public var isDetached: Bool
     /// True for `iterateproperties:`, whose items are `{"key": K, "value": V}` made by the binder.
     public var isKeyValueEntry: Bool
+    /// True for `iterate:` over a dictionary, whose items are its keys: strings with no place in
+    /// the data to write back to.
+    public var isDictionaryKey: Bool
 
     public init(
         path: ValuePath, index: Int? = nil, propertyKey: String? = nil, isDetached: Bool = false,
-        isKeyValueEntry: Bool = false
+        isKeyValueEntry: Bool = false, isDictionaryKey: Bool = false
     ) {
         self.path = path
         self.index = index
         self.propertyKey = propertyKey
         self.isDetached = isDetached
         self.isKeyValueEntry = isKeyValueEntry
+        self.isDictionaryKey = isDictionaryKey
     }
 
     /// Whether the scope is an item of a repeat (as opposed to an include).

@@ -111,7 +111,9 @@ public enum ElementKind: String, Sendable, CaseIterable {
         case .boolean: return "boolValue"
         case .float: return "floatValue"
         case .decimal: return "numberValue"
-        case .dateTimeInline, .dateTime, .countdown: return "dateValue"
+        case .dateTimeInline, .dateTime: return "dateValue"
+        // QCountdownElement stores its ticks; its `dateValue` is now plus them.
+        case .countdown: return "ticksValue"
         case .text: return "text"
         case .radio, .segmented, .colorPicker: return "selected"
         case .picker: return "value"
@@ -133,6 +135,11 @@ public enum ElementKind: String, Sendable, CaseIterable {
             return false
         }
     }
+
+    /// Whether the values of elements in this element's own sections come out with the form's:
+    /// only for classes that fetch no value of their own (labels, buttons, plain roots), whose
+    /// `fetchValueIntoObject:` is QRootElement's, which walks the sections.
+    public var collectsNestedValues: Bool { !fetchesValue }
 
     /// Whether a person fills this element in (as opposed to reading it or pressing it).
     public var isInput: Bool {

@@ -16,6 +16,8 @@ public struct Section: Sendable, Hashable {
     public var include: Include?
     /// Set by the binder: the repeats and includes the section was built inside.
     public var scopes: [DataScope]
+    /// Set by the binder: properties read from the data, never compiled as expressions.
+    public var propertiesFromData: Set<String>
     /// Set by the binder on a section expanded from `iterate:`: the collection it repeats, so that
     /// a person filling the form can add items ("Add another guest?").
     public var repeatSource: RepeatSource?
@@ -31,6 +33,7 @@ public struct Section: Sendable, Hashable {
         self.elementTemplate = elementTemplate
         self.include = include
         self.scopes = []
+        self.propertiesFromData = []
     }
 
     public subscript(property: String) -> FormValue? {

@@ -5,8 +5,9 @@
 /// repeat with no items yet still says which keys its items take.
 struct AnswerKeys: Sendable {
     indirect enum Entry: Sendable {
-        /// A field; a computed one cannot be answered.
-        case field(computed: Bool)
+        /// A field; a computed one cannot be answered. `element` is its index in the structure
+        /// for a field at the top level, found without building its path.
+        case field(computed: Bool, element: Int?)
         case object(AnswerKeys)
         /// A repeat: an array of items, each an object with these keys.
         case items(AnswerKeys)
@@ -15,8 +16,8 @@ struct AnswerKeys: Sendable {
     var entries: [String: Entry] = [:]
 
     /// Adds the field at `components` (indexes mark repeats).
-    mutating func insertField(_ components: ArraySlice<ValuePath.Component>, computed: Bool) {
-        insert(components, leaf: .field(computed: computed))
+    mutating func insertField(_ components: ArraySlice<ValuePath.Component>, computed: Bool, element: Int? = nil) {
+        insert(components, leaf: .field(computed: computed, element: components.count == 1 ? element : nil))
     }
 
     /// Adds a repeat at `components` whose items take `itemKeys`.
@@ -71,16 +72,17 @@ struct AnswerKeys: Sendable {
         for (key, entry) in other.entries { entries[key] = Self.merge(entries[key], entry) }
     }
 
-    /// The answer keys of a repeat template: its own key, and the keys inside its nested sections.
+    /// The answer keys of a repeat template: its own key, and the keys inside its nested sections
+    /// (unless it holds a value of its own, whose nested pages give no values).
     static func keys(ofTemplate element: Element) -> AnswerKeys {
         var keys = AnswerKeys()
         if let key = element.key, element.kind.fetchesValue {
             let computed = element.kind.valueProperty.flatMap { element.properties[$0]?.stringValue }
                 .map(PropertyExpression.containsExpression) ?? false
-            keys.entries[key] = .field(computed: computed)
+            keys.entries[key] = .field(computed: computed, element: nil)
         }
-        for section in element.sections ?? [] {
-            if section.kind.isA(.select), let key = section.key { keys.entries[key] = .field(computed: false) }
+        for section in element.sections ?? [] where element.kind.collectsNestedValues {
+            if section.kind.isA(.select), let key = section.key { keys.entries[key] = .field(computed: false, element: nil) }
             for nested in section.elements ?? [] { keys.formUnion(Self.keys(ofTemplate: nested)) }
             if let template = section.elementTemplate, let source = section.iterationPath {
                 var inner = AnswerKeys()

@@ -54,7 +54,15 @@ public struct FilledForm: Sendable {
     public var buttonActions: [ActionRequest] { state.buttonActions() }
 
     /// A live session holding these values, for action handlers that read or change them.
-    public func makeSession() -> FormSession { FormSession(form: form, state: state) }
+    public func makeSession() -> FormSession {
+        var live = state
+        live.skipsDisplayProperties = false
+        if live.displayIsStale {
+            live.evaluateAll()
+            live.displayIsStale = false
+        }
+        return FormSession(form: form, state: live)
+    }
 }
 
 extension CompiledForm {
@@ -64,6 +72,7 @@ extension CompiledForm {
     /// touch.
     public func fill(_ input: FormInput, validating: Bool = true) -> FilledForm {
         var state = SessionState(form: self, structure: base)
+        state.skipsDisplayProperties = true
         var notices: [FieldError] = []
         if let starting = input.startingValues {
             notices = state.apply(answers: starting, recording: false).map(Self.notice)

@@ -32,6 +32,8 @@ final class FormStructure: Sendable {
     let repeats: [RepeatInfo]
     /// Action names the form uses, with where each is used.
     let actionUses: [(name: String, path: String)]
+    /// Per live property: whether it decides what is stored or checked.
+    let decisive: [Bool]
     /// The host's rules, transforms and functions, as the form was compiled with them.
     let registry: FormRegistry
     /// The values, live results and evaluation errors right after binding: a new session's
@@ -58,6 +60,7 @@ final class FormStructure: Sendable {
         repeats = layout.repeats
         actionUses = layout.actionUses
         registry = layout.registry
+        decisive = layout.decisive
         self.initialValues = initialValues
         self.initialResolved = initialResolved
         self.initialErrors = initialErrors

@@ -1,29 +1,54 @@
 /// One element of a session's form, flattened in definition order, with where its value lives.
-struct SessionElement: Sendable {
-    var element: Element
+///
+/// A class, because every answers object reads these entries many times and a struct this
+/// size was copied at each read. `@unchecked Sendable` is sound because the `var`s are set only
+/// by `StructureLayout` while it builds a structure, before the structure is shared; nothing
+/// writes them afterwards.
+final class SessionElement: @unchecked Sendable {
+    let element: Element
     /// Index of the section the element sits in (in `FormStructure.sections`).
-    var sectionIndex: Int
+    let sectionIndex: Int
     /// The path of the element's value in the values object, for keyed value-bearing elements.
-    var valuePath: ValuePath?
+    let valuePath: ValuePath?
     /// `valuePath.dotted`, kept because answers, errors and lookups all use the dotted form.
-    var dottedPath: String?
+    let dottedPath: String?
     /// The repeat item the element was built from (`guests[1]`), for sibling lookups.
-    var itemPath: ValuePath?
+    let itemPath: ValuePath?
     /// The data item the element was bound to, for expressions that read the iterate item.
-    var dataItem: FormValue?
+    let dataItem: FormValue?
     /// The enclosing element for elements of nested roots (their hidden state is inherited).
-    var parentIndex: Int?
+    let parentIndex: Int?
+    /// How the element's value is given, checked and shown.
+    let valueType: FieldValueType
+
     /// Whether the element is hidden, when no expression can change it (nil when one can):
     /// spares the property lookups for the common, static case.
     var staticHidden: Bool? = nil
-    /// The element's `validate` rules, parsed once rather than at every validation.
-    var rules: [ValidationRule] = []
+    /// Whether any property of the element is an expression: most are not, and for those the
+    /// lookups of live results are skipped.
+    var hasLiveProperties = false
+    /// `required` as written, when no expression decides it.
+    var staticRequired: Bool? = nil
+    /// What validation reads from the element as written, read once (elements whose properties
+    /// are live are read again from their resolved element).
+    var constraints: FieldConstraints?
     /// The tests of its `expression` rules, compiled once.
     var tests: [String: PropertyExpression] = [:]
-    /// How the element's value is given, checked and shown.
-    var valueType: FieldValueType
-    /// The element's `transform` names, applied to every value set.
-    var transforms: [String] = []
+    /// The element's `transform`s, resolved once, applied in order to every value set.
+    var transforms: [TransformRegistry.Transform] = []
+
+    init(element: Element, sectionIndex: Int, valuePath: ValuePath?, itemPath: ValuePath?, dataItem: FormValue?,
+         parentIndex: Int?)
+    {
+        self.element = element
+        self.sectionIndex = sectionIndex
+        self.valuePath = valuePath
+        self.dottedPath = valuePath?.dotted
+        self.itemPath = itemPath
+        self.dataItem = dataItem
+        self.parentIndex = parentIndex
+        self.valueType = FieldValueType(element)
+    }
 }
 
 /// A section of a session's form.

@@ -63,10 +63,10 @@ extension SessionState {
                 continue
             }
             switch entry {
-            case .field(computed: true):
+            case .field(computed: true, _):
                 errors.append(FieldError(path: path, rule: "answers", message: "is computed by the form and cannot be answered"))
-            case .field:
-                if let error = setAnswer(value, at: path, changed: &changed) { errors.append(error) }
+            case .field(computed: false, let element):
+                if let error = setAnswer(value, at: path, element: element, changed: &changed) { errors.append(error) }
             case .object(let inner):
                 if value.isNull { continue }
                 guard case .object = value else {
@@ -124,11 +124,12 @@ extension SessionState {
 
     /// Reads a JSON answer for its field's type and writes it (dependents are re-evaluated by
     /// the caller, once for all answers).
-    mutating func setAnswer(_ answer: FormValue, at path: String, changed: inout [ValuePath]) -> FieldError? {
-        guard let index = structure.elementByPath[path], let valuePath = elements[index].valuePath else {
+    mutating func setAnswer(_ answer: FormValue, at path: String, element: Int? = nil, changed: inout [ValuePath]) -> FieldError? {
+        guard let index = element ?? structure.elementByPath[path], let valuePath = structure.elements[index].valuePath else {
             return FieldError(path: path, rule: "answers", message: "no field has this key")
         }
-        switch elements[index].valueType.accept(answer, for: elements[index].element) {
+        let entry = structure.elements[index]
+        switch entry.valueType.accept(answer, for: entry.element) {
         case .success(let value):
             if let written = write(value, toField: index, at: valuePath) { changed.append(written) }
             return nil

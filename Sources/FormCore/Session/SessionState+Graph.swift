@@ -15,6 +15,11 @@ extension SessionState {
                 if let written = structure.live[index].writes { pending.append(written) }
             }
         }
+        if skipsDisplayProperties {
+            let before = dirty.count
+            dirty = dirty.filter { structure.decisive[$0] }
+            if dirty.count < before { displayIsStale = true }
+        }
         for index in dirty.sorted(by: { structure.orderPosition[$0] < structure.orderPosition[$1] }) {
             let before = resolved[index]
             evaluate(index)

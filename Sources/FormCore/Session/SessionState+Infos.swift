@@ -24,7 +24,7 @@ extension SessionState {
                 element: template, path: nil, value: nil, isHidden: isSectionHidden(info.sectionIndex), isEnabled: true,
                 isRequired: template.properties["required"]?.isTruthy ?? false,
                 isComputed: AnswerKeys.keys(ofTemplate: template).entries.values.contains {
-                    if case .field(computed: true) = $0 { return true } else { return false }
+                    if case .field(computed: true, _) = $0 { return true } else { return false }
                 },
                 sectionIndex: info.sectionIndex, itemIndex: nil, repeatPath: info.path, isTemplate: true)
             let position = infos.lastIndex { $0.sectionIndex <= info.sectionIndex }.map { $0 + 1 } ?? 0

@@ -17,11 +17,12 @@ extension SessionState {
             guard let path = elements[index].valuePath, let dotted = elements[index].dottedPath, !isHidden(element: index),
                 !isReported(dotted)
             else { continue }
-            // Only elements with live properties need resolving; the rest are checked as written.
-            let element = structure.liveIndex[.element(index)] == nil ? elements[index].element : resolvedElement(index)
+            // Only elements with live properties need resolving; the rest are checked as read
+            // when the form was compiled.
+            let constraints = elements[index].hasLiveProperties ? nil : elements[index].constraints
             let field = FieldValidator.Field(
-                element: element, path: path, value: values.value(at: path) ?? .null,
-                isRequired: isRequired(element: index), rules: elements[index].rules)
+                constraints: constraints ?? FieldConstraints(resolvedElement(index)), path: path,
+                value: values.value(at: path) ?? .null, isRequired: isRequired(element: index))
             errors += validator.validate(field)
         }
         errors += evaluationFailures()
@@ -66,6 +67,10 @@ extension SessionState {
     /// An `expression` rule's test, evaluated as the field's own expressions are.
     func evaluateTest(_ test: String, for field: FieldValidator.Field) -> Result<Bool, FieldInputError> {
         guard let index = structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError("unknown field")) }
+        // Tests are expressions, and expressions come only from the definition.
+        if elements[index].element.propertiesFromData.contains("validate") {
+            return .failure(FieldInputError("an expression rule bound from the data is never evaluated"))
+        }
         do throws(ExpressionError) {
             let expression: PropertyExpression
             if let compiled = elements[index].tests[test] { expression = compiled } else { expression = try PropertyExpression(parsing: test) }
@@ -78,7 +83,7 @@ extension SessionState {
 
     /// Another field's value as `matches` sees it: the same repeat item first, then top level.
     func siblingValue(_ key: String, of field: FieldValidator.Field) -> FormValue? {
-        guard let other = try? ValuePath(parsing: key) else { return nil }
+        guard let other = field.constraints.matchedPaths[key] ?? (try? ValuePath(parsing: key)) else { return nil }
         if let index = structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
             let value = values.value(at: itemPath.appending(other))
         {

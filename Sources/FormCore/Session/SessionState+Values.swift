@@ -1,8 +1,9 @@
 extension SessionState {
     /// A property of an element as it stands now: the live result when it is an expression.
     func property(_ name: String, ofElement index: Int) -> FormValue? {
-        if let liveIndex = structure.liveIndex[.element(index)]?[name] { return resolved[liveIndex] }
-        return elements[index].element.properties[name]
+        let entry = structure.elements[index]
+        if entry.hasLiveProperties, let liveIndex = structure.liveIndex[.element(index)]?[name] { return resolved[liveIndex] }
+        return entry.element.properties[name]
     }
 
     func property(_ name: String, ofSection index: Int) -> FormValue? {
@@ -31,13 +32,14 @@ extension SessionState {
     }
 
     func isRequired(element index: Int) -> Bool {
-        property("required", ofElement: index)?.isTruthy ?? false
+        if let fixed = structure.elements[index].staticRequired { return fixed }
+        return property("required", ofElement: index)?.isTruthy ?? false
     }
 
     /// Whether the element's value is never stored: `secureTextEntry` as it stands now, so an
     /// expression there decides it for this submission.
     func isSecure(element index: Int) -> Bool {
-        if let live = structure.liveIndex[.element(index)]?["secureTextEntry"],
+        if structure.elements[index].hasLiveProperties, let live = structure.liveIndex[.element(index)]?["secureTextEntry"],
             evaluationErrors[structure.live[live].jsonPath] != nil
         {
             return true  // could not be decided: kept out of storage, to be safe
@@ -89,7 +91,7 @@ extension SessionState {
     mutating func write(_ value: FormValue, toField index: Int, at path: ValuePath) -> ValuePath? {
         let entry = elements[index]
         if let dotted = entry.dottedPath, !inputErrors.isEmpty { inputErrors.removeValue(forKey: dotted) }
-        let transformed = entry.transforms.isEmpty ? value : registry.transforms.apply(entry.transforms, to: value)
+        let transformed = entry.transforms.reduce(value) { current, transform in transform(current) }
         if values.value(at: path) == transformed { return nil }
         try? values.setValue(transformed, at: path)
         revision += 1

@@ -27,6 +27,10 @@ struct SessionState: Sendable {
     /// Grows with every change of a value or of the structure: tells a caller (the engine,
     /// around an action handler) whether anything changed without comparing values.
     var revision = 0
+    /// Set for answers filled in one go (`CompiledForm.fill`): properties that decide nothing
+    /// stored (titles, labels) are not evaluated; `displayIsStale` says some were skipped.
+    var skipsDisplayProperties = false
+    var displayIsStale = false
 
     init(form: CompiledForm?, structure: FormStructure) {
         self.form = form

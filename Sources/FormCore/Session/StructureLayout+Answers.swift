@@ -33,7 +33,7 @@ extension StructureLayout {
         var keys = AnswerKeys()
         for index in elements.indices {
             guard let path = elements[index].valuePath else { continue }
-            keys.insertField(path.components[...], computed: isComputed(element: index))
+            keys.insertField(path.components[...], computed: isComputed(element: index), element: index)
         }
         for info in repeats {
             keys.insertRepeat(info.valuePath.components[...], itemKeys: info.templateKeys)

@@ -17,6 +17,8 @@ struct StructureLayout {
     var hideableElements: [Int] = []
     var repeats: [RepeatInfo] = []
     var actionUses: [(name: String, path: String)] = []
+    /// Per live property: whether it decides what is stored or checked (see `isDecisive`).
+    var decisive: [Bool] = []
     var registry: FormRegistry
 
     /// Binds `definition` to `data` and lays out everything its values cannot change.
@@ -37,13 +39,24 @@ struct StructureLayout {
             liveIndex[live[index].owner, default: [:]][live[index].property] = index
         }
         try orderLiveProperties(issues: &issues)
+        decisive = live.map(isDecisive)
         for index in elements.indices {
             elements[index].staticHidden = hiddenIfStatic(element: index)
-            elements[index].rules = FieldValidator.rules(of: elements[index].element)
-            for case .expression(let test) in elements[index].rules.map(\.kind) {
+            let liveNames = liveIndex[.element(index)]
+            elements[index].hasLiveProperties = liveNames != nil
+            if liveNames?["required"] == nil {
+                elements[index].staticRequired = elements[index].element.properties["required"]?.isTruthy ?? false
+            }
+            let constraints = FieldConstraints(elements[index].element)
+            elements[index].constraints = constraints
+            for case .expression(let test) in constraints.rules.map(\.kind)
+            where !elements[index].element.propertiesFromData.contains("validate") {
                 elements[index].tests[test] = try? PropertyExpression(parsing: test)
             }
-            elements[index].transforms = elements[index].element.properties["transform"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            // Names nobody registered were refused when the form was compiled (or, for a form
+            // read leniently, are skipped here as the lint warned).
+            elements[index].transforms = (elements[index].element.properties["transform"]?.arrayValue ?? [])
+                .compactMap(\.stringValue).compactMap(registry.transforms.transform(named:))
             let entry = elements[index]
             if entry.valuePath != nil, entry.staticHidden != false { hideableElements.append(index) }
             if entry.valuePath != nil, entry.element.isSecure || liveIndex[.element(index)]?["secureTextEntry"] != nil {
@@ -58,23 +71,30 @@ struct StructureLayout {
 
     // MARK: Flattening
 
-    mutating func flatten(_ root: Element, parent: Int?, jsonPath: String, issues: inout [DefinitionIssue]) {
-        if parent == nil { collectLive(root.properties, owner: .root, jsonPath: jsonPath, issues: &issues) }
+    /// Lays out the sections of `root` and what they hold. Below an element that holds a value of
+    /// its own (`collects` false), elements are shown but hold no field: their values never come
+    /// out of the form (see `fetchValueIntoObject`).
+    mutating func flatten(_ root: Element, parent: Int?, collects: Bool = true, jsonPath: String, issues: inout [DefinitionIssue]) {
+        if parent == nil { collectLive(root, owner: .root, jsonPath: jsonPath, issues: &issues) }
         for (sectionNumber, section) in (root.sections ?? []).enumerated() {
             let sectionIndex = sections.count
             sections.append(SessionSection(section: section, parentElement: parent))
             let sectionPath = JSONPath.join(jsonPath, "sections[\(sectionNumber)]")
-            collectLive(section.properties, owner: .section(sectionIndex), jsonPath: sectionPath, issues: &issues)
-            if let selection = section.selectionElement {
+            collectLive(section.properties, fromData: section.propertiesFromData, owner: .section(sectionIndex),
+                        jsonPath: sectionPath, issues: &issues)
+            if collects, let selection = section.selectionElement {
                 append(selection, sectionIndex: sectionIndex, valuePath: selection.valuePath, parent: parent)
             }
             for (number, element) in (section.elements ?? []).enumerated() {
                 let index = elements.count
-                append(element, sectionIndex: sectionIndex, valuePath: element.fetchedValue != nil ? element.valuePath : nil,
-                       parent: parent)
+                let holdsField = collects && element.fetchedValue != nil
+                append(element, sectionIndex: sectionIndex, valuePath: holdsField ? element.valuePath : nil, parent: parent)
                 let elementPath = JSONPath.join(sectionPath, "elements[\(number)]")
-                collectLive(element.properties, owner: .element(index), jsonPath: elementPath, issues: &issues)
-                if element.sections != nil { flatten(element, parent: index, jsonPath: elementPath, issues: &issues) }
+                collectLive(element, owner: .element(index), jsonPath: elementPath, issues: &issues)
+                if element.sections != nil {
+                    flatten(element, parent: index, collects: collects && element.kind.collectsNestedValues, jsonPath: elementPath,
+                            issues: &issues)
+                }
             }
         }
     }
@@ -88,8 +108,8 @@ struct StructureLayout {
             dataItem = Self.dataItem(for: element.scopes, in: form.data)
         }
         elements.append(SessionElement(
-            element: element, sectionIndex: sectionIndex, valuePath: valuePath, dottedPath: valuePath?.dotted,
-            itemPath: itemPath, dataItem: dataItem, parentIndex: parent, valueType: FieldValueType(element)))
+            element: element, sectionIndex: sectionIndex, valuePath: valuePath, itemPath: itemPath, dataItem: dataItem,
+            parentIndex: parent))
     }
 
     /// The data item an element was bound to, found by walking its scopes through the data.
@@ -98,7 +118,9 @@ struct StructureLayout {
         for scope in scopes {
             if scope.isDetached { return nil }
             guard let collection = scope.path.isSelf ? current : current.value(at: scope.path) else { return nil }
-            if scope.isKeyValueEntry, let key = scope.propertyKey {
+            if scope.isDictionaryKey, let key = scope.propertyKey {
+                current = .string(key)
+            } else if scope.isKeyValueEntry, let key = scope.propertyKey {
                 current = .object(["key": .string(key), "value": collection[key] ?? .null])
             } else if let key = scope.propertyKey {
                 current = collection[key] ?? .null
@@ -111,14 +133,20 @@ struct StructureLayout {
         return current
     }
 
+    mutating func collectLive(_ element: Element, owner: LiveProperty.Owner, jsonPath: String, issues: inout [DefinitionIssue]) {
+        collectLive(element.properties, fromData: element.propertiesFromData, owner: owner, jsonPath: jsonPath, issues: &issues)
+    }
+
+    /// Compiles the properties that hold `@{...}` into live properties. Only the definition's own
+    /// words are expressions: a value the binder read from the data (`fromData`) is text.
     mutating func collectLive(
-        _ properties: some Sequence<(key: String, value: FormValue)>, owner: LiveProperty.Owner, jsonPath: String,
-        issues: inout [DefinitionIssue]
+        _ properties: some Sequence<(key: String, value: FormValue)>, fromData: Set<String>, owner: LiveProperty.Owner,
+        jsonPath: String, issues: inout [DefinitionIssue]
     ) {
         for (name, value) in properties {
             guard case .string(let text) = value, PropertyExpression.containsExpression(text) else { continue }
             // A bind string is read by the binder, a bindingScript never.
-            if name == "bind" || name == "bindingScript" { continue }
+            if name == "bind" || name == "bindingScript" || fromData.contains(name) { continue }
             let propertyPath = JSONPath.join(jsonPath, name)
             do {
                 let expression = try PropertyExpression(parsing: text)
@@ -132,6 +160,16 @@ struct StructureLayout {
                 issues.append(DefinitionIssue(.error, .invalidExpression, path: propertyPath, message: error.description))
             }
         }
+    }
+
+    /// Whether a live property decides what is stored or checked: anything of a field that
+    /// holds a value (validation reads its properties), and whether anything shows, is
+    /// required, enabled or secure. Titles, footers and labels are for people: answers filled
+    /// in one go skip them until someone looks.
+    func isDecisive(_ property: LiveProperty) -> Bool {
+        if property.writes != nil || SessionState.decisiveProperties.contains(property.property) { return true }
+        if case .element(let index) = property.owner { return elements[index].valuePath != nil }
+        return false
     }
 
     // MARK: Hidden state

@@ -1,41 +1,41 @@
 extension FieldValidator {
     typealias Fail = (String, String, String?) -> Void
 
-    func checkText(_ field: Field, fail: Fail) {
+    func checkText(_ field: Field, _ c: FieldConstraints, fail: Fail) {
         guard case .string(let text) = field.value else { return }
-        let element = field.element
-        let length = text.count
-        if let minimum = element.properties["minLength"]?.intValue, length < minimum {
-            fail("minLength", "must be at least \(minimum) character\(minimum == 1 ? "" : "s") (has \(length))", nil)
+        if c.minLength != nil || c.maxLength != nil {
+            // Characters as a person counts them; ASCII text (most of it) has one per byte.
+            let utf8 = text.utf8
+            let length = utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : text.count
+            if let minimum = c.minLength, length < minimum {
+                fail("minLength", "must be at least \(minimum) character\(minimum == 1 ? "" : "s") (has \(length))", nil)
+            }
+            if let maximum = c.maxLength, length > maximum {
+                fail("maxLength", "must be at most \(maximum) character\(maximum == 1 ? "" : "s") (has \(length))", nil)
+            }
         }
-        if let maximum = element.properties["maxLength"]?.intValue, maximum > 0, length > maximum {
-            fail("maxLength", "must be at most \(maximum) character\(maximum == 1 ? "" : "s") (has \(length))", nil)
-        }
-        if let pattern = element.properties["pattern"]?.stringValue {
+        if let pattern = c.pattern {
             switch TextPattern.wholeMatch(pattern, text) {
             case .success(true): break
-            case .success(false): fail("pattern", "does not have the expected format", element.properties["patternMessage"]?.stringValue)
+            case .success(false): fail("pattern", "does not have the expected format", c.patternMessage)
             case .failure(let error): fail("pattern", "cannot be checked: \(error.message)", nil)
             }
         }
     }
 
-    func checkNumber(_ field: Field, fail: Fail) {
-        let element = field.element
-        guard element.kind == .decimal || element.kind == .float else { return }
+    func checkNumber(_ field: Field, _ c: FieldConstraints, fail: Fail) {
+        guard c.valueType == .number else { return }
         guard let number = field.value.doubleValue else {
             fail("number", "must be a number", nil)
             return
         }
-        if let minimum = element.properties["minimumValue"]?.doubleValue, number < minimum {
+        if let minimum = c.minimumValue, number < minimum {
             fail("minimumValue", "must be at least \(FormValue.double(minimum).displayString ?? "")", nil)
         }
-        if let maximum = element.properties["maximumValue"]?.doubleValue, number > maximum {
+        if let maximum = c.maximumValue, number > maximum {
             fail("maximumValue", "must be at most \(FormValue.double(maximum).displayString ?? "")", nil)
         }
-        if element.kind == .decimal, let digits = element.properties["fractionDigits"]?.intValue, digits >= 0,
-            case .double = field.value
-        {
+        if let digits = c.fractionDigits, case .double = field.value {
             let text = field.value.displayString ?? ""
             let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.count } ?? 0
             if fraction > digits && !text.contains("e") {
@@ -44,30 +44,27 @@ extension FieldValidator {
         }
     }
 
-    func checkDate(_ field: Field, fail: Fail) {
-        let element = field.element
-        guard element.kind.isA(.dateTimeInline) || element.kind == .dateTime, let text = field.value.stringValue else { return }
-        let mode = element.properties["mode"]?.stringValue
-        guard let date = ISODate(parsing: text, mode: mode) else {
-            fail("date", "must be a date as \(ISODate.format(for: mode))", nil)
+    func checkDate(_ field: Field, _ c: FieldConstraints, fail: Fail) {
+        guard c.kind.isA(.dateTimeInline) || c.kind == .dateTime, let text = field.value.stringValue else { return }
+        guard let date = ISODate(parsing: text, mode: c.dateMode) else {
+            fail("date", "must be a date as \(ISODate.format(for: c.dateMode))", nil)
             return
         }
-        if let bound = element.properties["minimumDate"]?.stringValue, let minimum = ISODate(parsing: bound, mode: mode), date < minimum {
-            fail("minimumDate", "must be on or after \(bound)", nil)
+        if let minimum = c.minimumDate, date < minimum.date {
+            fail("minimumDate", "must be on or after \(minimum.text)", nil)
         }
-        if let bound = element.properties["maximumDate"]?.stringValue, let maximum = ISODate(parsing: bound, mode: mode), maximum < date {
-            fail("maximumDate", "must be on or before \(bound)", nil)
+        if let maximum = c.maximumDate, maximum.date < date {
+            fail("maximumDate", "must be on or before \(maximum.text)", nil)
         }
     }
 
     /// Radio, segmented, select and picker values must be among the element's choices.
-    func checkChoice(_ field: Field, fail: Fail) {
-        let element = field.element
-        switch FieldValueType(element) {
+    func checkChoice(_ field: Field, _ c: FieldConstraints, fail: Fail) {
+        switch c.valueType {
         case .choice:
-            if case .failure(let error) = ChoiceList(element).checkStored(field.value) { fail("choice", error.message, nil) }
+            if let list = c.choices, case .failure(let error) = list.checkStored(field.value) { fail("choice", error.message, nil) }
         case .selection:
-            let list = ChoiceList(element)
+            guard let list = c.choices else { return }
             let chosen = field.value.arrayValue ?? [field.value]
             if !chosen.allSatisfy(list.stored.contains) {
                 fail("choice", "each choice must be one of \(list.describedChoices)", nil)
@@ -75,7 +72,7 @@ extension FieldValidator {
                 fail("choice", "allows only one choice", nil)
             }
         case .picker:
-            let items = FieldValueType.pickerItems(of: element)
+            let items = c.pickerItems
             let chosen = field.value.arrayValue ?? [field.value]
             if !items.isEmpty, !chosen.allSatisfy({ choice in items.contains { $0 == choice || $0.displayString == choice.displayString } }) {
                 fail("choice", "must be one of \(FieldValueType.list(items.compactMap(\.displayString)))", nil)

@@ -2,20 +2,23 @@
 public struct FieldValidator: Sendable {
     /// What the validator needs to know about one field at submit time.
     public struct Field: Sendable {
-        public var element: Element
         public var path: ValuePath
         public var value: FormValue
         /// `required` after its expression, if any, was evaluated.
         public var isRequired: Bool
-        /// The element's `validate` rules, when the caller has them parsed already.
-        public var rules: [ValidationRule]?
+        /// What validation reads from the element (its rules, bounds, choices).
+        public var constraints: FieldConstraints
 
-        public init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool, rules: [ValidationRule]? = nil) {
-            self.element = element
+        public init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
+            self.init(constraints: FieldConstraints(element), path: path, value: value, isRequired: isRequired)
+        }
+
+        /// A field whose element was read already: the constraints are shared, not copied.
+        public init(constraints: FieldConstraints, path: ValuePath, value: FormValue, isRequired: Bool) {
+            self.constraints = constraints
             self.path = path
             self.value = value
             self.isRequired = isRequired
-            self.rules = rules
         }
     }
 
@@ -41,34 +44,33 @@ public struct FieldValidator: Sendable {
 
     public func validate(_ field: Field) -> [FieldError] {
         var errors: [FieldError] = []
-        let element = field.element
-        let path = field.path.dotted
+        let constraints = field.constraints
         func fail(_ rule: String, _ message: String, custom: String? = nil) {
-            errors.append(FieldError(path: path, rule: rule, message: custom ?? message))
+            errors.append(FieldError(path: field.path.dotted, rule: rule, message: custom ?? message))
         }
-        let value = field.value
-        if Self.isEmpty(value, for: element) {
+        if Self.isEmpty(field.value, for: constraints.kind) {
             if field.isRequired {
-                fail("required", element.kind == .boolean ? "must be switched on" : "is required",
-                     custom: element.properties["requiredMessage"]?.stringValue)
+                fail("required", constraints.kind == .boolean ? "must be switched on" : "is required", custom: constraints.requiredMessage)
             }
             return errors
         }
-        checkText(field, fail: fail)
-        checkNumber(field, fail: fail)
-        checkDate(field, fail: fail)
-        checkChoice(field, fail: fail)
-        for rule in field.rules ?? Self.rules(of: element) { check(rule, field, fail: fail) }
+        checkText(field, constraints, fail: fail)
+        checkNumber(field, constraints, fail: fail)
+        checkDate(field, constraints, fail: fail)
+        checkChoice(field, constraints, fail: fail)
+        for rule in constraints.rules { check(rule, field, fail: fail) }
         return errors
     }
 
     /// Empty as a person means it: nothing, an empty or blank string, an empty list, a switch left off.
-    public static func isEmpty(_ value: FormValue, for element: Element) -> Bool {
+    public static func isEmpty(_ value: FormValue, for element: Element) -> Bool { isEmpty(value, for: element.kind) }
+
+    static func isEmpty(_ value: FormValue, for kind: ElementKind) -> Bool {
         switch value {
         case .null: return true
         case .string(let text): return text.trimmingSpaces.isEmpty
         case .array(let items): return items.isEmpty
-        case .bool(let on): return element.kind == .boolean && !on
+        case .bool(let on): return kind == .boolean && !on
         default: return false
         }
     }

@@ -8,9 +8,10 @@ public enum FieldValueType: Sendable, Hashable {
     /// Free text: entry, multiline, auto-entry, text.
     case text
     case boolean
-    /// Decimal and float elements.
+    /// Decimal and float elements, and a countdown's seconds.
     case number
-    /// Date, time or date-and-time, by the element's `mode`.
+    /// Date, time or date-and-time, by the element's `mode`; any ISO 8601 form is taken and
+    /// held in the mode's form.
     case date
     /// One of `items` (radio, segmented, color picker): stored as `values[i]`, else the index.
     case choice
@@ -25,8 +26,9 @@ public enum FieldValueType: Sendable, Hashable {
         switch element.kind {
         case .entry, .multiline, .autoEntry, .text: self = .text
         case .boolean: self = .boolean
-        case .decimal, .float: self = .number
-        case .dateTimeInline, .dateTime, .countdown: self = .date
+        // A countdown holds its `ticksValue`, seconds: its date is a clock reading.
+        case .decimal, .float, .countdown: self = .number
+        case .dateTimeInline, .dateTime: self = .date
         case .radio, .segmented, .colorPicker: self = .choice
         case .picker: self = element.isSectionSelection ? .selection : .picker
         default: self = .other
@@ -53,10 +55,10 @@ public enum FieldValueType: Sendable, Hashable {
         case .date:
             if trimmed.isEmpty { return .success(.null) }
             let mode = element.properties["mode"]?.stringValue
-            guard ISODate(parsing: trimmed, mode: mode) != nil else {
+            guard let date = ISODate.normalized(trimmed, mode: mode) else {
                 return .failure(FieldInputError("must be a date as \(ISODate.format(for: mode))"))
             }
-            return .success(.string(trimmed))
+            return .success(.string(date))
         case .choice:
             if trimmed.isEmpty { return .success(.null) }
             return ChoiceList(element).choice(for: trimmed)
@@ -134,18 +136,28 @@ public enum FieldValueType: Sendable, Hashable {
     // MARK: The element's own property
 
     /// The value an element holds as written or bound, by QuickDialog's rules for its kind
-    /// (`fetchValueIntoObject`): a radio's `values[selected]`, else the index; a boolean as a
-    /// boolean.
+    /// (`fetchValueIntoObject`): a radio's `values[selected]`, else the index, nothing when the
+    /// index is outside them; a boolean as a boolean (any number but 0 is true); a numeric
+    /// string as its number; a date in any ISO 8601 form in the form of the element's mode.
     public func storedValue(of element: Element) -> FormValue {
         guard let property = element.kind.valueProperty else { return .null }
         let raw = element.properties[property] ?? .null
         switch self {
         case .boolean:
-            return raw.boolValue.map(FormValue.bool) ?? .null
+            if case .bool = raw { return raw }
+            return raw.isNumber ? .bool(PropertyType.setterBool(raw)) : .null
+        case .number:
+            if case .string = raw, let number = PropertyType.setterNumber(raw) { return number }
+            return raw
+        case .date:
+            guard case .string(let text) = raw, let date = ISODate.normalized(text, mode: element.properties["mode"]?.stringValue)
+            else { return raw }
+            return .string(date)
         case .choice:
-            guard let index = raw.intValue, index >= 0 else { return .null }
-            if let values = element.values { return values.indices.contains(index) ? values[index] : .null }
-            return .int(index)
+            guard let index = raw.intValue else { return .null }
+            let choices = element.values ?? element.properties["items"]?.arrayValue ?? []
+            guard choices.indices.contains(index) else { return .null }
+            return element.values == nil ? .int(index) : choices[index]
         default:
             return raw
         }

@@ -18,6 +18,8 @@ final class ImportValidation {
     private let form: CompiledForm
     private let workers: Int
     private let chunkSize: Int
+    /// Lines validated as one unit of work.
+    static let blockSize = 64
     /// The chunk's bytes end to end, with each line's line number and range.
     private var bytes: [UInt8] = []
     private var lines: [(number: Int, range: Range<Int>)] = []
@@ -44,12 +46,14 @@ final class ImportValidation {
         guard !lines.isEmpty else { return [] }
         let count = lines.count
         var outcomes = [Outcome?](repeating: nil, count: count)
-        let workers = min(self.workers, count)
         let ranges = lines.map(\.range)
+        // Small blocks rather than one share per worker: a worker slowed down (the batch writer
+        // shares the cores) leaves its blocks to the others instead of holding up the chunk.
+        let blocks = workers == 1 ? 1 : (count + Self.blockSize - 1) / Self.blockSize
         bytes.withUnsafeBufferPointer { all in
             outcomes.withUnsafeMutableBufferPointer { results in
-                let job = Job(form: form, lines: all, ranges: ranges, results: results, workers: workers)
-                DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
+                let job = Job(form: form, lines: all, ranges: ranges, results: results, blockSize: workers == 1 ? count : Self.blockSize)
+                DispatchQueue.concurrentPerform(iterations: blocks) { job.run(block: $0) }
             }
         }
         var delivered: [(line: Int, outcome: Outcome)] = []
@@ -76,19 +80,19 @@ final class ImportValidation {
 
     /// One chunk's work, shared by the workers of `concurrentPerform`.
     ///
-    /// `@unchecked Sendable` is sound because: `concurrentPerform` returns only when every worker
-    /// is done, so the buffers outlive all use; worker w writes only the result slots w,
-    /// w + workers, ...; the line bytes and ranges are only read, and the compiled form is
-    /// immutable and Sendable.
+    /// `@unchecked Sendable` is sound because: `concurrentPerform` returns only when every block
+    /// is done, so the buffers outlive all use; block b writes only the result slots of its own
+    /// lines; the line bytes and ranges are only read, and the compiled form is immutable and
+    /// Sendable.
     private struct Job: @unchecked Sendable {
         let form: CompiledForm
         let lines: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
         let results: UnsafeMutableBufferPointer<Outcome?>
-        let workers: Int
+        let blockSize: Int
 
-        func run(worker: Int) {
-            for index in stride(from: worker, to: ranges.count, by: workers) {
+        func run(block: Int) {
+            for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
                 results[index] = ImportValidation.outcome(of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form)
             }
         }

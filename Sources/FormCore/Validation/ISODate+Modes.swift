@@ -1,0 +1,72 @@
+/// Dates in any ISO 8601 form, shown in the form a date element's `mode` holds: an author who
+/// writes a full date-time as the default of a `Time` element means its time, and a `ticksValue`
+/// (seconds since 1970) becomes a date the element can show.
+///
+/// Conversions are in UTC: a server has no local time zone worth guessing.
+extension ISODate {
+    /// The earliest and latest instants a four-digit year can write: 0001-01-01T00:00:00Z and
+    /// 9999-12-31T23:59:59Z.
+    static let writableSeconds = -62_135_596_800...253_402_300_799
+
+    /// The instant `ticks` seconds after 1970-01-01T00:00:00Z (fractions dropped), from a number
+    /// or a numeric string; nil for anything else and outside the years 0001 to 9999.
+    init?(ticks: FormValue) {
+        guard let number = PropertyType.setterNumber(ticks)?.doubleValue, number.isFinite,
+            number >= Double(Self.writableSeconds.lowerBound), number < Double(Self.writableSeconds.upperBound + 1)
+        else { return nil }
+        seconds = Int(number.rounded(.down))
+    }
+
+    /// Text in any form `ISODate` reads (a date, a date and time with `Z` or an offset, or a time
+    /// alone), with whether it carries a date. For a time alone, `seconds` counts from midnight.
+    static func parseAnyForm(_ text: String) -> (date: ISODate, hasDate: Bool)? {
+        if let time = ISODate(parsing: text, mode: "Time") { return (time, false) }
+        if let date = ISODate(parsing: text, mode: nil) { return (date, true) }
+        return nil
+    }
+
+    /// The text a date element of `mode` stores for `text`: the text itself when the mode reads it
+    /// already, else the same instant written in the mode's form (`Time`: the UTC time of a
+    /// date-time, midnight of a date). Nil when `text` is no ISO 8601 date or time, or is a time
+    /// alone where the mode needs a date.
+    public static func normalized(_ text: String, mode: String?) -> String? {
+        if ISODate(parsing: text, mode: mode) != nil { return text }
+        guard let (parsed, hasDate) = parseAnyForm(text), hasDate || mode == "Time" else { return nil }
+        return parsed.formatted(mode: mode)
+    }
+
+    /// The date written in the form of `mode`: `HH:MM` (`HH:MM:SS` when the seconds are not
+    /// zero) for `Time`, `YYYY-MM-DD` for `Date`, `YYYY-MM-DDTHH:MM:SSZ` otherwise. Nil outside
+    /// the years 0001 to 9999.
+    public func formatted(mode: String?) -> String? {
+        guard Self.writableSeconds.contains(seconds) else { return nil }
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let second = seconds - days * 86_400
+        let time = Self.pad(second / 3600, 2) + ":" + Self.pad(second / 60 % 60, 2)
+        let (year, month, day) = Self.civil(fromDays: days)
+        let date = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        switch mode {
+        case "Time": return second % 60 == 0 ? time : time + ":" + Self.pad(second % 60, 2)
+        case "Date": return date
+        default: return date + "T" + time + ":" + Self.pad(second % 60, 2) + "Z"
+        }
+    }
+
+    /// Howard Hinnant's civil-from-days, the inverse of `daysFromCivil`.
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func pad(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,315 @@
+import Foundation
+import OrderedCollections
+
+@testable import FormCore
+
+/// A second reading of QuickDialog's binding rules (../shared/quickdialog/README.md and the
+/// element classes), written apart from `Binder` and `FieldValueType` so that the two cannot share
+/// a bug: it walks the definition's raw JSON, keeps each element as a dictionary, and leans on
+/// Foundation where QuickDialog does (`NSString.boolValue`, dates through `DateFormatter`).
+///
+/// It covers what `DifferentialGenerator` writes: one level of `iterate:` and
+/// `iterateproperties:` over keys of the data, plain key paths, the elements listed in
+/// `valueProperty`, nested pages under labels and entries.
+struct ReferenceBinder {
+    /// The bound form, one line per root, section and element (see `Projection`).
+    private(set) var lines: [String] = []
+    /// What `fetchValueIntoObject` gives.
+    private(set) var values: FormValue = .object([:])
+
+    static func bind(definition: FormValue, data: FormValue) -> ReferenceBinder {
+        var reference = ReferenceBinder()
+        var root = definition.objectValue ?? [:]
+        let sections = root.removeValue(forKey: "sections")?.arrayValue ?? []
+        reference.applyBind(&root, type: "root", data: data)
+        reference.lines.append(Projection.root(title: root["title"]))
+        for section in sections { reference.bindSection(section, data: data, prefix: [], collects: true) }
+        return reference
+    }
+
+    // MARK: Walking the JSON
+
+    mutating func bindSection(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool) {
+        var section = json.objectValue ?? [:]
+        let (pairs, iteration) = Self.parseBind(section["bind"]?.stringValue)
+        for (property, path) in pairs {
+            let value = Self.lookup(path, in: data)
+            section[property] = property == "hidden" ? .bool(Self.bool(value)) : value
+        }
+        lines.append(Projection.section(title: section["title"]))
+        guard let (kind, path) = iteration, let template = section["elementTemplate"] else {
+            for element in section["elements"]?.arrayValue ?? [] { bindElement(element, data: data, prefix: prefix, collects: collects) }
+            return
+        }
+        // Elements around the template are bound to their own JSON object.
+        for element in section["beforeTemplateElements"]?.arrayValue ?? [] {
+            bindElement(element, data: element, prefix: prefix, collects: collects)
+        }
+        switch (kind, Self.lookup(path, in: data)) {
+        case ("iterate", .array(let items)):
+            for (index, item) in items.enumerated() {
+                bindElement(template, data: item, prefix: prefix + [.key(path), .index(index)], collects: collects)
+            }
+        case ("iterate", .object(let members)):
+            for key in members.keys {
+                bindElement(template, data: .string(key), prefix: prefix + [.key(path), .key(key)], collects: collects)
+            }
+        case ("iterateproperties", .object(let members)):
+            for (key, value) in members {
+                bindElement(template, data: ["key": .string(key), "value": value], prefix: prefix + [.key(path), .key(key)],
+                            collects: collects)
+            }
+        default:
+            break
+        }
+        for element in section["afterTemplateElements"]?.arrayValue ?? [] {
+            bindElement(element, data: element, prefix: prefix, collects: collects)
+        }
+    }
+
+    mutating func bindElement(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool) {
+        var element = json.objectValue ?? [:]
+        let type = element.removeValue(forKey: "type")?.stringValue ?? ""
+        let sections = element.removeValue(forKey: "sections")?.arrayValue
+        // Derived properties the definition wrote are set after the stored ones, in order.
+        for (name, value) in element where Self.isDerived(name, type: type) {
+            element.removeValue(forKey: name)
+            Self.set(name, value, on: &element, type: type)
+        }
+        applyBind(&element, type: type, data: data)
+        let property = Self.valueProperty[type]
+        lines.append(Projection.element(type: type, title: element["title"], property: property,
+                                        value: property.flatMap { element[$0] }))
+        let holdsValue = property != nil && type != "label"
+        if collects, holdsValue, let key = element["key"]?.stringValue {
+            Self.write(Self.stored(type: type, element), at: prefix + [.key(key)], into: &values)
+        }
+        for section in sections ?? [] {
+            bindSection(section, data: data, prefix: prefix, collects: collects && !holdsValue)
+        }
+    }
+
+    mutating func applyBind(_ object: inout OrderedDictionary<String, FormValue>, type: String, data: FormValue) {
+        for (property, path) in Self.parseBind(object["bind"]?.stringValue).pairs {
+            Self.set(property, Self.lookup(path, in: data), on: &object, type: type)
+        }
+    }
+
+    // MARK: Setters (QuickDialog's element classes)
+
+    static let valueProperty: [String: String] = [
+        "entry": "textValue", "boolean": "boolValue", "decimal": "numberValue", "float": "floatValue", "date": "dateValue",
+        "countdown": "ticksValue", "radio": "selected", "segmented": "selected", "text": "text", "label": "value",
+    ]
+
+    static func isDerived(_ name: String, type: String) -> Bool {
+        switch type {
+        case "radio", "segmented": return name == "selectedValue" || name == "selectedItem"
+        case "boolean": return name == "numberValue"
+        case "decimal": return name == "floatValue"
+        case "date": return name == "ticksValue"
+        case "countdown": return name == "dateValue"
+        default: return false
+        }
+    }
+
+    static func set(_ name: String, _ value: FormValue, on element: inout OrderedDictionary<String, FormValue>, type: String) {
+        if isDerived(name, type: type) { element.removeValue(forKey: name) }
+        let radio = type == "radio" || type == "segmented"
+        switch (type, name) {
+        case (_, "selected") where radio:
+            element["selected"] = .int(number(value).map(truncate) ?? -1)
+        case (_, "selectedValue") where radio:
+            switch value {
+            case .int, .double, .bool: element["selected"] = .int(number(value).map(truncate) ?? -1)
+            default: element["selected"] = .int(element["values"]?.arrayValue?.firstIndex(of: value) ?? -1)
+            }
+        case (_, "selectedItem") where radio:
+            guard value != .null, let items = element["items"]?.arrayValue else { return }
+            element["selected"] = .int(items.firstIndex(of: value) ?? -1)
+        case ("boolean", "boolValue"), ("boolean", "numberValue"):
+            element["boolValue"] = .bool(bool(value))
+        case ("float", "floatValue"):
+            element["floatValue"] = value == .null ? .int(0) : numberOrSame(value)
+        case ("decimal", "floatValue"):
+            element["numberValue"] = value == .null ? .int(0) : numberOrSame(value)
+        case ("decimal", "numberValue"), ("countdown", "ticksValue"):
+            element[name] = numberOrSame(value)
+        case ("countdown", "dateValue"):
+            return
+        case ("date", "ticksValue"):
+            if let date = date(ticks: value, mode: element["mode"]?.stringValue) { element["dateValue"] = .string(date) }
+        case (_, "hidden"), (_, "enabled"), (_, "required"):
+            element[name] = .bool(bool(value))
+        default:
+            element[name] = value
+        }
+    }
+
+    /// A `BOOL` set through key-value coding.
+    static func bool(_ value: FormValue) -> Bool {
+        switch value {
+        case .bool(let flag): return flag
+        case .int(let number): return number != 0
+        case .double(let number): return number != 0
+        case .string(let text): return NSString(string: text).boolValue
+        default: return false
+        }
+    }
+
+    /// An NSNumber's reading of a value, or of text that is a decimal number.
+    static func number(_ value: FormValue) -> FormValue? {
+        switch value {
+        case .int, .double: return value
+        case .bool(let flag): return .int(flag ? 1 : 0)
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }) else { return nil }
+            if let whole = Int(trimmed) { return .int(whole) }
+            return Double(trimmed).map(FormValue.double)
+        default: return nil
+        }
+    }
+
+    static func numberOrSame(_ value: FormValue) -> FormValue { number(value) ?? value }
+
+    static func truncate(_ number: FormValue) -> Int {
+        switch number {
+        case .int(let whole): return whole
+        case .double(let value): return value >= 9.2e18 ? Int.max : value <= -9.2e18 ? Int.min : Int(value)
+        default: return 0
+        }
+    }
+
+    /// `setTicksValue:`: 1970 plus the seconds, written as the element's mode shows dates.
+    static func date(ticks: FormValue, mode: String?) -> String? {
+        guard let seconds = number(ticks).flatMap({ value -> Double? in
+            if case .int(let whole) = value { return Double(whole) }
+            if case .double(let real) = value { return real }
+            return nil
+        }), seconds >= -62_135_596_800, seconds < 253_402_300_800 else { return nil }
+        let date = Date(timeIntervalSince1970: seconds.rounded(.down))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        switch mode {
+        case "Date": formatter.dateFormat = "yyyy-MM-dd"
+        case "Time": formatter.dateFormat = Int(seconds.rounded(.down)) % 60 == 0 ? "HH:mm" : "HH:mm:ss"
+        default: formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        }
+        return formatter.string(from: date)
+    }
+
+    // MARK: Values out
+
+    static func stored(type: String, _ element: OrderedDictionary<String, FormValue>) -> FormValue {
+        switch type {
+        case "boolean":
+            switch element["boolValue"] {
+            case .bool(let flag)?: return .bool(flag)
+            case .int(let number)?: return .bool(number != 0)
+            case .double(let number)?: return .bool(number != 0)
+            default: return .null
+            }
+        case "decimal", "float", "countdown":
+            return numberOrSame(element[valueProperty[type] ?? ""] ?? .null)
+        case "date":
+            let raw = element["dateValue"] ?? .null
+            guard case .string(let text) = raw else { return raw }
+            return DifferentialGenerator.dateHeld(text, mode: element["mode"]?.stringValue).map(FormValue.string) ?? raw
+        case "radio", "segmented":
+            guard case .int(let index)? = element["selected"] else { return .null }
+            let values = element["values"]?.arrayValue
+            let choices = values ?? element["items"]?.arrayValue ?? []
+            guard index >= 0, index < choices.count else { return .null }
+            return values?[index] ?? .int(index)
+        default:
+            return element[valueProperty[type] ?? ""] ?? .null
+        }
+    }
+
+    /// Writes at a path of keys and indexes, making objects and arrays on the way (an index past
+    /// the end pads with null).
+    static func write(_ value: FormValue, at path: [ValuePath.Component], into target: inout FormValue) {
+        guard let first = path.first else {
+            target = value
+            return
+        }
+        let rest = Array(path.dropFirst())
+        switch first {
+        case .key(let key):
+            var object = target.objectValue ?? [:]
+            var child = object[key] ?? .null
+            write(value, at: rest, into: &child)
+            object[key] = child
+            target = .object(object)
+        case .index(let index):
+            var array = target.arrayValue ?? []
+            while array.count <= index { array.append(.null) }
+            write(value, at: rest, into: &array[index])
+            target = .array(array)
+        default:
+            return
+        }
+    }
+
+    // MARK: Bind strings and key paths
+
+    /// Pairs `prop:path` (trimmed) and the iteration, if any.
+    static func parseBind(_ bind: String?) -> (pairs: [(String, String)], iteration: (String, String)?) {
+        var pairs: [(String, String)] = []
+        var iteration: (String, String)?
+        for part in (bind ?? "").split(separator: ",") {
+            let halves = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard halves.count == 2 else { continue }
+            if halves[0] == "iterate" || halves[0] == "iterateproperties" { iteration = (halves[0], halves[1]) } else { pairs.append((halves[0], halves[1])) }
+        }
+        return (pairs, iteration)
+    }
+
+    /// `valueForKeyPath:`: `self` is the object; a key of a dictionary is its member; a key of
+    /// an array is the array of that key of each element (NSNull for nil); anything else nil.
+    static func lookup(_ path: String, in data: FormValue) -> FormValue {
+        if path == "self" { return data }
+        return lookup(path.split(separator: ".").map(String.init)[...], in: data)
+    }
+
+    static func lookup(_ keys: ArraySlice<String>, in value: FormValue) -> FormValue {
+        guard let key = keys.first else { return value }
+        switch value {
+        case .object(let members): return members[key].map { lookup(keys.dropFirst(), in: $0) } ?? .null
+        case .array(let items): return .array(items.map { lookup(keys, in: $0) })
+        default: return .null
+        }
+    }
+}
+
+/// One line per bound root, section and element: what both binders are compared on.
+enum Projection {
+    static func root(title: FormValue?) -> String { "root title=\(text(title))" }
+    static func section(title: FormValue?) -> String { "  section title=\(text(title))" }
+    static func element(type: String, title: FormValue?, property: String?, value: FormValue?) -> String {
+        "    \(type) title=\(text(title)) \(property ?? "-")=\(text(value))"
+    }
+
+    static func text(_ value: FormValue?) -> String { value.map { $0.jsonString() } ?? "absent" }
+
+    /// The same lines read off `Binder`'s bound form.
+    static func lines(of form: BoundForm) -> [String] {
+        var lines = [root(title: form.definition.root.properties["title"])]
+        func walk(_ element: Element) {
+            for section in element.sections ?? [] {
+                lines.append(Projection.section(title: section.properties["title"]))
+                for child in section.elements ?? [] {
+                    let property = child.kind.valueProperty
+                    lines.append(Projection.element(type: child.typeName, title: child.properties["title"], property: property,
+                                                    value: property.flatMap { child.properties[$0] }))
+                    walk(child)
+                }
+            }
+        }
+        walk(form.definition.root)
+        return lines
+    }
+}
