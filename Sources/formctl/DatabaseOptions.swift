@@ -52,13 +52,17 @@ struct DatabaseOptions: ParsableArguments {
     /// migrated: a missing file is an error, and a file in a read-only directory is read.
     func openStore(readOnly: Bool = false, adoptingForeignDatabase: Bool = false) async throws -> any SubmissionStorage {
         do {
+            let store: any SubmissionStorage
             if isPostgres {
-                return try await PostgresStorage(address: PostgresAddress(resolvedPath), tables: tables, readOnly: readOnly,
-                                                 adoptingForeignDatabase: adoptingForeignDatabase)
+                store = try await PostgresStorage(address: PostgresAddress(resolvedPath), tables: tables, readOnly: readOnly,
+                                                  adoptingForeignDatabase: adoptingForeignDatabase)
+            } else {
+                if readOnly { try requireExistingFile() }
+                store = try SQLiteStorage(path: resolvedPath, readOnly: readOnly, busyTimeout: busyDuration,
+                                          adoptingForeignDatabase: adoptingForeignDatabase, tables: tables)
             }
-            if readOnly { try requireExistingFile() }
-            return try SQLiteStorage(path: resolvedPath, readOnly: readOnly, busyTimeout: busyDuration,
-                                     adoptingForeignDatabase: adoptingForeignDatabase, tables: tables)
+            OpenStores.add(store)
+            return store
         } catch let failure as CommandFailure {
             throw failure
         } catch {

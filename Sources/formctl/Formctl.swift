@@ -28,6 +28,13 @@ struct Formctl: AsyncParsableCommand {
 @main
 enum Main {
     static func main() async {
+        let code = await run()
+        await OpenStores.closeAll()
+        Terminal.exit(code)
+    }
+
+    /// Runs the command, printing what a failure says; returns the exit code.
+    static func run() async -> FormctlExitCode {
         do {
             var command = try Formctl.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -35,18 +42,19 @@ enum Main {
             } else {
                 try command.run()
             }
+            return .done
         } catch let failure as CommandFailure {
             if !failure.message.isEmpty { Terminal.printError(failure.message) }
-            Terminal.exit(failure.exitCode)
+            return failure.exitCode
         } catch {
             let code = Formctl.exitCode(for: error)
             let message = Formctl.fullMessage(for: error)
             if code == .success {
                 if !message.isEmpty { Terminal.printOut(message) }
-                Terminal.exit(.done)
+                return .done
             }
             if !message.isEmpty { Terminal.printError(message) }
-            Terminal.exit(code == .validationFailure ? .usage : FormctlExitCode(rawValue: code.rawValue) ?? .usage)
+            return code == .validationFailure ? .usage : FormctlExitCode(rawValue: code.rawValue) ?? .usage
         }
     }
 }

@@ -43,8 +43,9 @@ import Testing
         let tables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name",
             operation: "t") { $0.text(0) }
-        #expect(tables == ["form_versions", "form_versions_form_hash", "forms", "schema_migrations", "submissions",
-                           "submissions_created_at", "submissions_form_status_id", "submissions_status_id"])
+        #expect(tables == ["form_versions", "form_versions_form_hash", "formctl_schema_migrations", "forms", "submissions",
+                           "submissions_created_at", "submissions_form_status_id", "submissions_status_id",
+                           "submissions_updated_at_id"])
         let status = try Migrator(connection: connection).status()
         #expect(status.count == Migration.embedded.count)
         #expect(status.allSatisfy { $0.applied && $0.appliedAt.flatMap(Timestamp.parse) != nil && !$0.isUnknownToBinary })
@@ -81,7 +82,7 @@ import Testing
         _ = try SubmissionStore(path: path)
         let connection = try Connection(path: path)
         let latest = Migration.embedded.last?.version ?? 0
-        try connection.run("INSERT INTO schema_migrations VALUES (?, 'from_the_future.sql', 'x', '2030-01-01T00:00:00.000Z')",
+        try connection.run("INSERT INTO formctl_schema_migrations VALUES (?, 'from_the_future.sql', 'x', '2030-01-01T00:00:00.000Z')",
                            [.integer(Int64(latest + 1))], operation: "simulate a newer formctl")
         let error = #expect(throws: MigrationError.self) { _ = try SubmissionStore(path: path) }
         #expect(error == .databaseNewerThanBinary(databaseVersion: latest + 1, binaryVersion: latest, path: path))

@@ -14,6 +14,10 @@ final class ConnectionThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var isStopping = false
+    /// Set once the connection is closed and the thread has ended (or never served).
+    private var hasStopped = false
+    /// Tasks waiting in `stopAndWait()` for the connection to be closed.
+    private var stopWaiters: [CheckedContinuation<Void, Never>] = []
     private var state: StoreState?
     private let database: String
 
@@ -26,7 +30,7 @@ final class ConnectionThread: @unchecked Sendable {
         let thread = Thread { [self] in
             do { state = try open() } catch { failure.error = StorageError(sqlite: error, database: database) }
             opened.signal()
-            if state != nil { serve() }
+            if state != nil { serve() } else { markStopped() }
         }
         thread.name = name
         thread.start()
@@ -75,6 +79,34 @@ final class ConnectionThread: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Stops as `stop()` does and returns once the connection is closed: the last connection
+    /// to close checkpoints the write-ahead log into the database file and removes it, so a
+    /// process that exits right after finds its file whole (a copy of it without the `-wal`
+    /// file has every commit).
+    func stopAndWait() async {
+        await withCheckedContinuation { continuation in
+            condition.lock()
+            if hasStopped {
+                condition.unlock()
+                continuation.resume()
+                return
+            }
+            stopWaiters.append(continuation)
+            isStopping = true
+            condition.signal()
+            condition.unlock()
+        }
+    }
+
+    private func markStopped() {
+        condition.lock()
+        hasStopped = true
+        let waiters = stopWaiters
+        stopWaiters = []
+        condition.unlock()
+        for waiter in waiters { waiter.resume() }
+    }
+
     private func serve() {
         while true {
             condition.lock()
@@ -83,6 +115,7 @@ final class ConnectionThread: @unchecked Sendable {
                 condition.unlock()
                 state?.connection.close()
                 state = nil
+                markStopped()
                 return
             }
             let batch = jobs

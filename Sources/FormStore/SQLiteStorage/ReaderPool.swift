@@ -50,4 +50,9 @@ final class ReaderPool: Sendable {
     func stop() {
         for reader in readers { reader.stop() }
     }
+
+    /// Stops every reader and returns once their connections are closed.
+    func stopAndWait() async {
+        for reader in readers { await reader.stopAndWait() }
+    }
 }

@@ -110,8 +110,10 @@ public final class SQLiteStorage: SubmissionStorage {
         try await readers.read { try Migrator(connection: $0.connection, tables: $0.tables).status() }
     }
 
+    /// Returns once every connection is closed, the readers first so that the writer's close,
+    /// the last one, checkpoints the write-ahead log into the file and removes it.
     public func close() async {
-        writer?.stop()
-        readers.stop()
+        await readers.stopAndWait()
+        await writer?.stopAndWait()
     }
 }

@@ -49,7 +49,8 @@ public protocol SubmissionStorage: AnyObject, Sendable {
     /// Applied and pending migrations.
     func migrationStatus() async throws(StorageError) -> [MigrationStatus]
 
-    /// Closes the connections once the calls in progress are done. Calls after it fail.
+    /// Closes the connections once the calls in progress are done, and returns when they are
+    /// closed (SQLite's write-ahead log is then folded into the file). Calls after it fail.
     func close() async
 }
 
