@@ -43,14 +43,17 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["migration-embedder"]
         ),
-        // Child process for the multi-process, lock and SIGKILL tests in FormStoreTests.
-        .executableTarget(name: "store-fault-writer", dependencies: ["FormStore"]),
+        // Child process for the multi-process, lock and SIGKILL tests in FormStoreTests, on
+        // either backend.
+        .executableTarget(name: "store-fault-writer", dependencies: ["FormStore", "FormStorePostgres"]),
+        // A real PostgreSQL server for the tests (initdb, pg_ctl in a temporary directory).
+        .target(name: "PostgresTestServer", path: "Tests/PostgresTestServer"),
         // Release-built throughput benchmark run by Scripts/bench-store.sh.
         .executableTarget(name: "bench-store", dependencies: ["FormStore"]),
         .testTarget(
             name: "FormStoreTests",
             // Depending on the helper makes `swift test` build it next to the test bundle.
-            dependencies: ["FormStore", "store-fault-writer"]
+            dependencies: ["FormStore", "FormStorePostgres", "PostgresTestServer", "store-fault-writer"]
         ),
         // Pure logic: definitions, data, binding, expressions, validation, sessions.
         .target(
@@ -88,7 +91,7 @@ let package = Package(
         // FormStore lets them read back what was stored and plant drafts.
         .testTarget(
             name: "formctlE2ETests",
-            dependencies: ["formctl", "FormStore", "FormEngine"],
+            dependencies: ["formctl", "FormStore", "FormEngine", "PostgresTestServer"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

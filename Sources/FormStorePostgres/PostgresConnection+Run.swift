@@ -33,7 +33,7 @@ extension PostgresConnection {
 
 /// PostgreSQL's parameters: `$1`, and `$2::timestamptz` for timestamps given as stored text.
 extension SQLDialect {
-    static let postgres = SQLDialect(placeholder: { "$\($0)" }, timestamp: { "$\($0)::timestamptz" })
+    static let postgres = SQLDialect(placeholder: { "$\($0)" }, timestamp: { "$\($0)::timestamptz" }, uuid: { "$\($0)::uuid" })
 }
 
 /// A migration file as separate statements, since PostgreSQL's extended protocol runs one

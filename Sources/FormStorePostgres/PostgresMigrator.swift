@@ -58,8 +58,9 @@ struct PostgresMigrator {
     }
 
     func status(on connection: PostgresConnection) async throws -> [MigrationStatus] {
-        try await refuseForeignDatabase(on: connection)
-        return plan.status(try await appliedMigrations(on: connection))
+        let applied = try await appliedMigrations(on: connection)
+        if applied.isEmpty { try await refuseForeignDatabase(on: connection) }
+        return plan.status(applied)
     }
 
     func appliedMigrations(on connection: PostgresConnection) async throws -> [MigrationPlan.Applied] {
@@ -79,16 +80,17 @@ struct PostgresMigrator {
         return applied
     }
 
-    /// As for SQLite: with no prefix, a database whose schema has tables and none of formctl's
-    /// is another program's, and is left as it is.
+    /// As for SQLite: with no prefix, a database with no record of formctl's migrations whose
+    /// schema has tables that are not formctl's (a service's own `forms`, a framework's
+    /// `schema_migrations`) is another program's, and is left as it is.
     func refuseForeignDatabase(on connection: PostgresConnection) async throws {
-        guard tables.prefix.isEmpty else { return }
+        guard tables.prefix.isEmpty, try await appliedMigrations(on: connection).isEmpty else { return }
         let rows = try await connection.run(
             "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1",
             logger: logger)
         var names: [String] = []
         for try await name in rows.decode(String.self) { names.append(name) }
-        if !names.isEmpty, tables.own.isDisjoint(with: names) {
+        if !Set(names).isSubset(of: tables.own) {
             throw MigrationError.foreignDatabase(path: plan.database, tables: names)
         }
     }

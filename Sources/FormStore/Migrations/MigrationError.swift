@@ -8,7 +8,8 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
     case missingEarlierMigration(version: Int, name: String, path: String)
     /// A read-only store was asked to open a database that still needs migrations.
     case pendingMigrationsInReadOnlyDatabase(pending: [Int], path: String)
-    /// The file is another program's database: it has tables, and none of formctl's.
+    /// The file is another program's database: it has tables that are not formctl's, and no
+    /// record of formctl's migrations.
     case foreignDatabase(path: String, tables: [String])
 
     public var description: String {
@@ -27,8 +28,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
                 + "and was opened read-only; run formctl migrate on it first"
         case let .foreignDatabase(path, tables):
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", ..." : "")
-            return "\(path) is not a formctl database: it has tables (\(shown)) and none of formctl's; "
-                + "nothing was changed. To add formctl's tables to it, run formctl migrate --adopt"
+            return "\(path) is not a formctl database: it has tables (\(shown)) and no record of formctl's migrations; "
+                + "nothing was changed. To keep formctl's tables apart from them, give a table prefix (--table-prefix); "
+                + "to add formctl's tables to it as they are, run formctl migrate --adopt"
         }
     }
 }

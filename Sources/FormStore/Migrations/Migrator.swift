@@ -72,21 +72,26 @@ struct Migrator {
 
     /// Every compiled migration plus any unknown recorded one, for `migrate --status`.
     func status() throws -> [MigrationStatus] {
-        try refuseForeignDatabase()
-        return MigrationPlan(migrations: migrations, database: connection.path).status(try appliedMigrations())
+        let applied = try appliedMigrations()
+        if applied.isEmpty { try refuseForeignDatabase() }
+        return MigrationPlan(migrations: migrations, database: connection.path).status(applied)
     }
 
-    /// Throws `foreignDatabase` when the file has tables and none of formctl's: the bookkeeping
-    /// table, or any the first migration creates (a database whose first migration was
-    /// interrupted still counts). A caller that chose a table prefix has said where formctl's
-    /// tables go in a database that is not only formctl's, so other tables are expected there.
+    /// Throws `foreignDatabase` when a database with no record of formctl's migrations has
+    /// tables that are not formctl's: another program's file, or a service's database that has
+    /// a `forms` table (or a framework's `schema_migrations`) of its own. Only formctl's own
+    /// tables and nothing else (a first migration never finished) still count as formctl's.
+    /// A caller that chose a table prefix has said where formctl's tables go in a database that
+    /// is not only formctl's, so other tables are expected there.
     func refuseForeignDatabase() throws {
-        guard tables.prefix.isEmpty else { return }
-        let tables = try connection.query(
+        guard tables.prefix.isEmpty, try appliedMigrations().isEmpty else { return }
+        let names = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
             operation: "listing the tables of the database") { $0.text(0) }
-        if !tables.isEmpty, self.tables.own.union([TableNames.legacyMigrations]).isDisjoint(with: tables) {
-            throw MigrationError.foreignDatabase(path: connection.path, tables: tables)
+        var ours = tables.own
+        if try legacyTableIsOurs() { ours.insert(TableNames.legacyMigrations) }
+        if !Set(names).isSubset(of: ours) {
+            throw MigrationError.foreignDatabase(path: connection.path, tables: names)
         }
     }
 

@@ -1,13 +1,19 @@
+import Foundation
+
 /// How a backend writes a bound parameter: SQLite's `?`, PostgreSQL's `$1`, `$2::timestamptz`.
 package struct SQLDialect: Sendable {
     /// The placeholder for the parameter numbered `index` (from 1).
     package let placeholder: @Sendable (_ index: Int) -> String
     /// The same for a timestamp given as stored text (`2026-11-21T21:05:03.123Z`).
     package let timestamp: @Sendable (_ index: Int) -> String
+    /// The same for a UUID given as text (PostgreSQL's column is of type uuid).
+    package let uuid: @Sendable (_ index: Int) -> String
 
-    package init(placeholder: @escaping @Sendable (Int) -> String, timestamp: @escaping @Sendable (Int) -> String) {
+    package init(placeholder: @escaping @Sendable (Int) -> String, timestamp: @escaping @Sendable (Int) -> String,
+                 uuid: (@Sendable (Int) -> String)? = nil) {
         self.placeholder = placeholder
         self.timestamp = timestamp
+        self.uuid = uuid ?? placeholder
     }
 
     package static let sqlite = SQLDialect(placeholder: { _ in "?" }, timestamp: { _ in "?" })
@@ -43,7 +49,15 @@ package struct SubmissionQuerySQL: Sendable {
             add("s.form_version_id IN (SELECT id FROM \(tables.formVersions) WHERE version = \(next(.integer(Int64(version)))))")
         }
         if let status = query.status { add("s.status = \(next(.text(status.rawValue)))") }
-        if let uuid = query.uuid { add("s.uuid = \(next(.text(uuid)))") }
+        if let uuid = query.uuid {
+            // Stored in lower case; text that is no UUID matches nothing (rather than being an
+            // error on one backend and no rows on the other).
+            if let parsed = UUID(uuidString: uuid) {
+                add("s.uuid = \(next(.text(parsed.uuidString.lowercased()), as: dialect.uuid))")
+            } else {
+                add("1 = 0")
+            }
+        }
         if let from = query.createdFrom { add("s.created_at >= \(next(.timestamp(Timestamp.format(from))))") }
         if let before = query.createdBefore { add("s.created_at < \(next(.timestamp(Timestamp.format(before))))") }
         if let from = query.updatedFrom { add("s.updated_at >= \(next(.timestamp(Timestamp.format(from))))") }
@@ -71,9 +85,10 @@ package struct SubmissionQuerySQL: Sendable {
 
     private mutating func add(_ condition: String) { conditions.append(condition) }
 
-    /// Appends `value` and returns its placeholder.
-    private mutating func next(_ value: QueryValue) -> String {
+    /// Appends `value` and returns its placeholder (`as`, when given, writes it).
+    private mutating func next(_ value: QueryValue, as written: (@Sendable (Int) -> String)? = nil) -> String {
         values.append(value)
+        if let written { return written(values.count) }
         if case .timestamp = value { return dialect.timestamp(values.count) }
         return dialect.placeholder(values.count)
     }

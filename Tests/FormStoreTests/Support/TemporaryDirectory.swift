@@ -2,7 +2,7 @@ import Foundation
 
 /// A fresh directory per test, removed when the value goes away, so tests can run in parallel
 /// and never see each other's databases.
-final class TemporaryDirectory {
+final class TemporaryDirectory: Sendable {
     let url: URL
 
     init() throws {
