@@ -51,7 +51,12 @@ final class PostgresConnectionPool: Sendable {
     func take() async throws -> PostgresConnection {
         let next = try state.withLock { state throws -> Next in
             if state.isClosed { throw closedError }
-            if let connection = state.idle.popLast() { return .use(connection) }
+            // An idle connection the server closed meanwhile (it restarted, or an
+            // administrator ended it) is dropped here rather than handed out.
+            while let connection = state.idle.popLast() {
+                if !connection.isClosed { return .use(connection) }
+                state.open -= 1
+            }
             if state.open < maximum {
                 state.open += 1
                 state.nextID += 1

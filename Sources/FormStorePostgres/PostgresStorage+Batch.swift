@@ -9,6 +9,12 @@ extension PostgresStorage {
         guard !valuesJSON.isEmpty else { return 0 }
         return try await call("saving \(valuesJSON.count) final submissions") { connection in
             let ref = try await versionRef(formVersionID, on: connection, caching: true)
+            // PostgresNIO's COPY never returns on a connection that is already closed (its
+            // request is dropped unanswered), so a dead connection is refused before it starts.
+            guard !connection.isClosed else {
+                throw StorageError(kind: .unavailable, backend: .postgres, message: "the server closed the connection",
+                                   operation: "saving \(valuesJSON.count) final submissions", database: database)
+            }
             let now = Timestamp.now()
             // Every row starts the same: form, version, status and both timestamps.
             let prefix = Array("\(ref.formID)\t\(formVersionID)\tfinal\t\(now)\t\(now)\t".utf8)

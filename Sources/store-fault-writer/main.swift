@@ -5,6 +5,7 @@
 import Glibc
 #endif
 import FormStore
+import FormStorePostgres
 import Foundation
 
 func say(_ line: String) {
@@ -18,6 +19,7 @@ func usage() -> Never {
                store-fault-writer hold-lock <db> <seconds>
                store-fault-writer bulk <db> <committed-batches> <batch-size>
                store-fault-writer open [--as-nobody] <db>
+        <db> is an SQLite path, or for writer and bulk a postgres:// address.
 
         """.utf8))
     exit(2)
@@ -33,6 +35,18 @@ do {
     case "writer":
         // Separate transactions on purpose: this is what races with the other writers.
         guard args.count == 3, let count = Int(args[1]) else { usage() }
+        if PostgresAddress.isAddress(args[0]) {
+            let storage = try await PostgresStorage(url: args[0])
+            let version = try await storage.register(formName: "load", definitionJSON: definition,
+                                                     contentHash: SHA256.hex(of: definition))
+            for i in 0..<count {
+                _ = try await storage.save(SubmissionWrite(version: .id(version.id), status: .final,
+                                                           valuesJSON: #"{"writer":"\#(args[2])","i":\#(i)}"#))
+            }
+            await storage.close()
+            say("done \(count)")
+            break
+        }
         let store = try SubmissionStore(path: args[0])
         let version = try store.register(formName: "load", definitionJSON: definition)
         for i in 0..<count {
@@ -51,11 +65,27 @@ do {
 
     case "bulk":
         guard args.count == 3, let batches = Int(args[1]), let size = Int(args[2]) else { usage() }
+        func rows(batch: Int, chunk: Int, count: Int = size) -> [String] {
+            (0..<count).map { #"{"batch":\#(batch),"chunk":\#(chunk),"i":\#($0)}"# }
+        }
+        if PostgresAddress.isAddress(args[0]) {
+            let storage = try await PostgresStorage(url: args[0])
+            let version = try await storage.register(formName: "bulk", definitionJSON: definition,
+                                                     contentHash: SHA256.hex(of: definition))
+            for batch in 0..<batches {
+                _ = try await storage.saveFinalBatch(formVersionID: version.id, valuesJSON: rows(batch: batch, chunk: 0))
+                say("committed \(batch)")
+            }
+            // The batch that gets killed: one COPY long enough to be cut off while its rows
+            // stream to the server.
+            let doomed = rows(batch: batches, chunk: 0, count: 2_000_000)
+            say("in-flight")
+            _ = try await storage.saveFinalBatch(formVersionID: version.id, valuesJSON: doomed)
+            say("finished")
+            break
+        }
         let store = try SubmissionStore(path: args[0])
         let version = try store.register(formName: "bulk", definitionJSON: definition)
-        func rows(batch: Int, chunk: Int) -> [String] {
-            (0..<size).map { #"{"batch":\#(batch),"chunk":\#(chunk),"i":\#($0)}"# }
-        }
         for batch in 0..<batches {
             _ = try store.saveFinalBatch(formVersionID: version.id, valuesJSON: rows(batch: batch, chunk: 0))
             say("committed \(batch)")
@@ -92,3 +122,4 @@ do {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(3)
 }
+

@@ -1,0 +1,77 @@
+import FormStorePostgres
+import Foundation
+import PostgresTestServer
+import Testing
+@testable import FormStore
+
+/// PostgreSQL under several processes and faults: nothing lost, nothing half-written.
+@Suite(.enabled(if: PostgresTestServer.unavailableReason == nil,
+                "PostgreSQL tests skipped: \(PostgresTestServer.unavailableReason ?? "")"))
+struct PostgresFaultTests {
+    /// Every row of form `form`, counted by the `"writer"` or `"batch"` field of its values.
+    static func rows(in url: String, form: String, by field: String) async throws -> [String: Int] {
+        let storage = try await PostgresStorage(url: url)
+        var counts: [String: Int] = [:]
+        for try await row in storage.export(SubmissionQuery(formName: form)) {
+            let object = try JSONSerialization.jsonObject(with: Data(row.valuesJSON.utf8)) as? [String: Any]
+            guard let key = object?[field] else {
+                Issue.record("row without \(field): \(row.valuesJSON)")
+                continue
+            }
+            counts["\(key)", default: 0] += 1
+        }
+        await storage.close()
+        return counts
+    }
+
+    @Test func fourWriterProcessesLoseNothing() async throws {
+        // A new database: the four processes also race to migrate it.
+        let url = try PostgresTestServer.shared().createDatabase()
+        let writers = try (0..<4).map { try FaultWriter.Child(["writer", url, "1000", "w\($0)"]) }
+        for writer in writers {
+            let result = writer.finish()
+            #expect(result.status == 0, "writer failed: \(result.stderr)")
+        }
+        #expect(try await Self.rows(in: url, form: "load", by: "writer") == ["w0": 1000, "w1": 1000, "w2": 1000, "w3": 1000])
+        let storage = try await PostgresStorage(url: url)
+        #expect(try await storage.forms().map(\.versions) == [1])
+        #expect(try await storage.migrationStatus().map(\.applied) == [true])
+        await storage.close()
+    }
+
+    @Test func writerKilledMidCopyLeavesOnlyCommittedBatches() async throws {
+        let url = try PostgresTestServer.shared().createDatabase()
+        let child = try FaultWriter.Child(["bulk", url, "3", "1000"])
+        #expect(child.waitFor(line: "committed 2"))
+        #expect(child.waitFor(line: "in-flight"))
+        // Let the COPY's rows start streaming to the server, then kill the writer mid-way.
+        try await Task.sleep(for: .milliseconds(300))
+        child.kill()
+        #expect(child.process.terminationReason == .uncaughtSignal)
+        #expect(try await Self.rows(in: url, form: "bulk", by: "batch") == ["0": 1000, "1": 1000, "2": 1000])
+        // The killed writer's transaction died with its connection: writing goes on.
+        let storage = try await PostgresStorage(url: url)
+        let version = try #require(try await storage.latestVersion(formName: "bulk"))
+        #expect(try await storage.saveFinalBatch(formVersionID: version.id, valuesJSON: [#"{"batch":"after"}"#]) == 1)
+        await storage.close()
+    }
+
+    @Test func aServerThatStopsGivesUnavailableAndThenServesAgain() async throws {
+        let server = try PostgresTestServer()
+        defer { server.destroy() }
+        let storage = try await PostgresStorage(url: server.url(database: "postgres"), tables: try TableNames(prefix: "stop_"))
+        let version = try await storage.register(formName: "s", definitionJSON: "{}", contentHash: SHA256.hex(of: "{}"))
+        #expect(try await storage.saveFinalBatch(formVersionID: version.id, valuesJSON: ["{}", "{}"]) == 2)
+        try server.stop()
+        let down = await #expect(throws: StorageError.self) {
+            try await storage.saveFinalBatch(formVersionID: version.id, valuesJSON: ["{}"])
+        }
+        #expect(down?.kind == .unavailable && down?.isTransient == true, "\(String(describing: down))")
+        #expect(down?.description.contains(server.directory) == true, "names the server: \(String(describing: down))")
+        try server.start()
+        // Broken connections were dropped, not handed out again.
+        #expect(try await storage.count(SubmissionQuery()) == 2)
+        #expect(try await storage.saveFinalBatch(formVersionID: version.id, valuesJSON: ["{}"]) == 1)
+        await storage.close()
+    }
+}
