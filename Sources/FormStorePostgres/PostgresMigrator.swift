@@ -80,9 +80,9 @@ struct PostgresMigrator {
         return applied
     }
 
-    /// As for SQLite: with no prefix, a database with no record of formctl's migrations whose
-    /// schema has tables that are not formctl's (a service's own `forms`, a framework's
-    /// `schema_migrations`) is another program's, and is left as it is.
+    /// As for SQLite: with no prefix, a database with no record of formctl's migrations that
+    /// has tables (a service's own `forms`, a framework's `schema_migrations`) is another
+    /// program's, and is left as it is.
     func refuseForeignDatabase(on connection: PostgresConnection) async throws {
         guard tables.prefix.isEmpty, try await appliedMigrations(on: connection).isEmpty else { return }
         let rows = try await connection.run(
@@ -90,7 +90,7 @@ struct PostgresMigrator {
             logger: logger)
         var names: [String] = []
         for try await name in rows.decode(String.self) { names.append(name) }
-        if !Set(names).isSubset(of: tables.own) {
+        if names.contains(where: { $0 != tables.migrations }) {
             throw MigrationError.foreignDatabase(path: plan.database, tables: names)
         }
     }

@@ -78,19 +78,17 @@ struct Migrator {
     }
 
     /// Throws `foreignDatabase` when a database with no record of formctl's migrations has
-    /// tables that are not formctl's: another program's file, or a service's database that has
-    /// a `forms` table (or a framework's `schema_migrations`) of its own. Only formctl's own
-    /// tables and nothing else (a first migration never finished) still count as formctl's.
-    /// A caller that chose a table prefix has said where formctl's tables go in a database that
-    /// is not only formctl's, so other tables are expected there.
+    /// tables: another program's file, or a service's database with a `forms` table (or a
+    /// framework's `schema_migrations`) of its own. Only formctl's empty bookkeeping table is
+    /// allowed, as another process may have just created it and be applying the first
+    /// migration. A caller that chose a table prefix has said where formctl's tables go in a
+    /// database that is not only formctl's, so other tables are expected there.
     func refuseForeignDatabase() throws {
         guard tables.prefix.isEmpty, try appliedMigrations().isEmpty else { return }
         let names = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
             operation: "listing the tables of the database") { $0.text(0) }
-        var ours = tables.own
-        if try legacyTableIsOurs() { ours.insert(TableNames.legacyMigrations) }
-        if !Set(names).isSubset(of: ours) {
+        if names.contains(where: { $0 != tables.migrations }) {
             throw MigrationError.foreignDatabase(path: connection.path, tables: names)
         }
     }
