@@ -107,7 +107,7 @@ import Testing
         let errors = withData.stderrLines.filter { $0.contains(": error: ") }
         #expect(errors.count == 2, "\(withData)")
         #expect(errors.contains { $0.hasSuffix("3:30: error: sections[0].elements[1].title: reads 'greting', which is no field, item field or path of the data") })
-        #expect(errors.contains { $0.contains("5:90: error: sections[1].elementTemplate.title: reads 'lastt'")  })
+        #expect(errors.contains { $0.hasSuffix("5:92: error: sections[1].elementTemplate.title: reads 'lastt', which is no field, item field or path of the data; did you mean 'last'?") })
         #expect(withData.stderr.contains("warning: sections[0].elements[2].title: reads 'nickname'"), "guarded by ??: \(withData)")
     }
 }

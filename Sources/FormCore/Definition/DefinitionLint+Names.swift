@@ -62,7 +62,7 @@ extension DefinitionLint {
             guard case .key(let name)? = dependency.components.first, !known.contains(name),
                 dataNames?.contains(name) != true, reported.insert(name).inserted
             else { continue }
-            let hint = Suggestion.clause(for: name, in: known.sorted())
+            let hint = Suggestion.clause(for: name, in: known.union(dataNames ?? []).sorted())
             if dataNames != nil && !guarded.contains(name) {
                 issues.append(place.issue(.error, .unknownName, path: path,
                                           message: "reads '\(name.excerpt())', which is no field, item field or path of the data\(hint)"))

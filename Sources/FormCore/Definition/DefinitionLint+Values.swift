@@ -76,7 +76,7 @@ extension DefinitionLint {
             let text = raw.displayString ?? ""
             let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first.map(\.count) ?? 0
             if fraction > digits && !text.contains("e") {
-                report(.error, property, "the default \(text) has \(fraction) digits after the decimal point, more than fractionDigits \(digits) allows: every fill that leaves it fails")
+                report(.error, property, "the default \(text) has \(fraction) digit\(fraction == 1 ? "" : "s") after the decimal point, more than fractionDigits \(digits) allows: every fill that leaves it fails")
             }
         }
     }
