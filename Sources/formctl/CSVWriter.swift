@@ -98,29 +98,9 @@ struct CSVWriter {
 }
 
 extension OutputStream {
-    /// `bytes` as a JSON string literal. Stored text is valid UTF-8, so only quotes, backslashes
-    /// and control characters need escaping; the common case is one scan and one copy.
+    /// `bytes` as a JSON string literal, escaped by FormCore's JSONWriter.
     func writeJSONString(_ bytes: UnsafeRawBufferPointer) throws {
-        try write(UInt8(ascii: "\""))
-        var start = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            try write(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-            switch byte {
-            case UInt8(ascii: "\""): try write("\\\"")
-            case UInt8(ascii: "\\"): try write("\\\\")
-            case 0x0A: try write("\\n")
-            case 0x0D: try write("\\r")
-            case 0x09: try write("\\t")
-            default:
-                let hex = Array("0123456789abcdef".utf8)
-                try write([0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            }
-            start = index + 1
-        }
-        try write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
-        try write(UInt8(ascii: "\""))
+        try JSONWriter.writeStringLiteral(bytes) { (run: UnsafeRawBufferPointer) throws in try write(run) }
     }
 
     func writeJSONString(_ text: String) throws {

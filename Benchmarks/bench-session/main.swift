@@ -1,4 +1,4 @@
-// Benchmark for issue 4: a form with 1,000 fields and 5,000 expressions. Changing one value must
+// Session benchmark: a form with 1,000 fields and 5,000 expressions. Changing one value must
 // re-evaluate only its dependents; reports microseconds per change and evaluations per change.
 // Run with Scripts/bench-session.sh (release build).
 import FormCore

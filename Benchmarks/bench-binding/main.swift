@@ -1,7 +1,7 @@
 import FormCore
 import Foundation
 
-// Binding benchmark (issue 2): binding a section that iterates 100,000 items and fetching the
+// Binding benchmark: binding a section that iterates 100,000 items and fetching the
 // values back, next to Foundation's JSONSerialization parse of the same data in the same run.
 // Not a timed test: timings depend on the machine; run Scripts/bench-binding.sh and read the table.
 
