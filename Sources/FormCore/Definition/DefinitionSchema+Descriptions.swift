@@ -151,6 +151,7 @@ extension DefinitionSchema {
         "validate": "formctl: validation rules (email, range, matches(...)...) checked on submit.",
         "value": "The value (a label's text, a picker's choice).",
         "valueParser": "How a picker's value is read.",
+        "valuePath": "formctl: the key path the value is stored at when it is not the key (render writes it for elements expanded from templates).",
         "values": "The value stored for each item, in the order of items.",
         "visibility": "visible or gone.",
     ]
