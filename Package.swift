@@ -67,6 +67,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets (Scripts/fuzz.sh builds them for libFuzzer); built normally, each replays
+        // the files it is given, so they compile with every build.
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-json", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-json"),
+        .executableTarget(name: "fuzz-definition", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-definition"),
+        .executableTarget(name: "fuzz-expression", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-expression"),
+        .executableTarget(name: "fuzz-answers", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-answers"),
+        .executableTarget(name: "fuzz-csv", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-csv"),
         // Binding 100,000 items next to a JSONSerialization parse (Scripts/bench-binding.sh).
         .executableTarget(name: "bench-binding", dependencies: ["FormCore"], path: "Benchmarks/bench-binding"),
         // End-to-end tests that run the built formctl binary against real database files;
