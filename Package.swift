@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "formctl",
-    platforms: [.macOS(.v13)],
+    // Linux only (Glibc, and Mutex needs a newer macOS than any this package was tried on).
     products: [
         .executable(name: "formctl", targets: ["formctl"]),
         .library(name: "FormCore", targets: ["FormCore"]),
@@ -18,8 +18,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
-        // FormStore: SQLite through our own small wrapper over the C API (issue 3).
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // FormStore: SQLite through our own small wrapper over the C API.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "FormStore",
             dependencies: ["CSQLite"],
@@ -37,7 +37,7 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         // Turns migrations/*.sql into Swift string literals so a copied binary needs no files.
-        .executableTarget(name: "migration-embedder"),
+        .executableTarget(name: "migration-embedder", path: "Plugins/migration-embedder"),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
@@ -45,32 +45,35 @@ let package = Package(
         ),
         // Child process for the multi-process, lock and SIGKILL tests in FormStoreTests, on
         // either backend.
-        .executableTarget(name: "store-fault-writer", dependencies: ["FormStore", "FormStorePostgres"]),
+        .executableTarget(
+            name: "store-fault-writer", dependencies: ["FormStore", "FormStorePostgres"], path: "Tests/store-fault-writer"),
         // A real PostgreSQL server for the tests (initdb, pg_ctl in a temporary directory).
         .target(name: "PostgresTestServer", path: "Tests/PostgresTestServer"),
         // Release-built throughput benchmark run by Scripts/bench-store.sh.
-        .executableTarget(name: "bench-store", dependencies: ["FormStore"]),
+        .executableTarget(name: "bench-store", dependencies: ["FormStore"], path: "Benchmarks/bench-store"),
+        // What every test target shares: temporary directories, the repository's forms and fixtures.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FormStoreTests",
             // Depending on the helper makes `swift test` build it next to the test bundle.
-            dependencies: ["FormStore", "FormStorePostgres", "PostgresTestServer", "store-fault-writer"]
+            dependencies: ["FormStore", "FormStorePostgres", "PostgresTestServer", "store-fault-writer", "TestSupport"]
         ),
         // Pure logic: definitions, data, binding, expressions, validation, sessions.
         .target(
             name: "FormCore",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
-        // Issue 4's benchmark: microseconds per change in a form of 1,000 fields and 5,000 expressions.
-        .executableTarget(name: "bench-session", dependencies: ["FormCore"]),
+        // Microseconds per change in a form of 1,000 fields and 5,000 expressions (Scripts/bench-session.sh).
+        .executableTarget(name: "bench-session", dependencies: ["FormCore"], path: "Benchmarks/bench-session"),
         // What a service imports: load -> bind -> session -> submit (validate, act, persist).
         .target(name: "FormEngine", dependencies: ["FormCore", "FormStore"]),
-        .testTarget(name: "FormEngineTests", dependencies: ["FormEngine"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TestSupport"]),
         // Cost per submission on real forms beside the raw insert (Scripts/bench-engine.sh).
         .executableTarget(name: "bench-engine", dependencies: ["FormEngine", "FormStore"], path: "Benchmarks/bench-engine"),
         // The README's library example, compiled as written.
         .executableTarget(name: "quick-start", dependencies: ["FormEngine"], path: "Examples/quick-start"),
         // An example of embedding FormEngine in a service: a registered action and a custom rule.
-        .executableTarget(name: "example-service", dependencies: ["FormEngine"]),
+        .executableTarget(name: "example-service", dependencies: ["FormEngine"], path: "Examples/example-service"),
         // The command line: one file per command.
         .executableTarget(
             name: "formctl",
@@ -82,25 +85,29 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets (Scripts/fuzz.sh builds them for libFuzzer); built normally, each replays
+        // the files it is given, so they compile with every build.
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-json", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-json"),
+        .executableTarget(name: "fuzz-definition", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-definition"),
+        .executableTarget(name: "fuzz-expression", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-expression"),
+        .executableTarget(name: "fuzz-answers", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-answers"),
+        .executableTarget(name: "fuzz-csv", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-csv"),
         // Binding 100,000 items next to a JSONSerialization parse (Scripts/bench-binding.sh).
-        .executableTarget(
-            name: "bench-binding",
-            dependencies: ["FormCore"]
-        ),
+        .executableTarget(name: "bench-binding", dependencies: ["FormCore"], path: "Benchmarks/bench-binding"),
         // End-to-end tests that run the built formctl binary against real database files;
         // FormStore lets them read back what was stored and plant drafts.
         .testTarget(
             name: "formctlE2ETests",
-            dependencies: ["formctl", "FormStore", "FormEngine", "PostgresTestServer"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["formctl", "FormStore", "FormEngine", "PostgresTestServer", "TestSupport"]
         ),
         .testTarget(
             name: "FormCoreTests",
             dependencies: [
                 "FormCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            resources: [.copy("Fixtures")]
+                "TestSupport",
+            ]
         ),
     ]
 )

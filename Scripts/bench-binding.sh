@@ -1,5 +1,5 @@
 #!/bin/sh
-# Binding benchmark (issue 2): builds bench-binding in release and runs it.
+# Binding benchmark: builds bench-binding in release and runs it.
 # Usage: Scripts/bench-binding.sh [ITEMS]   (default 100000)
 set -eu
 cd "$(dirname "$0")/.."

@@ -1,13 +1,10 @@
 import FormCore
 
 /// RFC 4180 output: fields separated by commas, records ended by CRLF (the RFC's line break,
-/// which spreadsheet programs expect), a field quoted only when it holds a comma, a quote, CR or
-/// LF, with its quotes doubled. Bytes go straight to an `OutputStream`; no String per field.
-///
-/// A text cell that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a
-/// tab or a CR: `=HYPERLINK(...)` typed into a form) is neutralised with a leading `'`, as
-/// OWASP advises, unless `neutralizesFormulas` is off (`dump --raw-csv`). Numbers are written
-/// as numbers: a negative number stored as a JSON number keeps its `-`.
+/// which spreadsheet programs expect), each cell encoded by FormCore's `CSVCell` (quoting, and
+/// formulas neutralised unless `neutralizesFormulas` is off: `dump --raw-csv`). Bytes go
+/// straight to an `OutputStream`; no String per field. Numbers are written as numbers: a
+/// negative number stored as a JSON number keeps its `-`.
 struct CSVWriter {
     let out: OutputStream
     let neutralizesFormulas: Bool
@@ -20,33 +17,15 @@ struct CSVWriter {
 
     /// A text cell.
     mutating func field(_ bytes: UnsafeRawBufferPointer) throws {
-        let isFormula = neutralizesFormulas && bytes.first.map(Self.startsFormula) == true
-        try cell(bytes, prefix: isFormula ? UInt8(ascii: "'") : nil)
-    }
-
-    /// A cell written as it is, for numbers, booleans and compact JSON (which starts with `[`
-    /// or `{`, never with a formula character).
-    mutating func literal(_ bytes: UnsafeRawBufferPointer) throws {
-        try cell(bytes, prefix: nil)
-    }
-
-    private mutating func cell(_ bytes: UnsafeRawBufferPointer, prefix: UInt8?) throws {
         try separator()
-        guard bytes.contains(where: Self.needsQuoting) else {
-            if let prefix { try out.write(prefix) }
-            return try out.write(bytes)
-        }
-        try out.write(UInt8(ascii: "\""))
-        if let prefix { try out.write(prefix) }
-        var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
-            // Up to and including the quote, then the quote again.
-            try out.write(UnsafeRawBufferPointer(rebasing: bytes[start...index]))
-            try out.write(UInt8(ascii: "\""))
-            start = index + 1
-        }
-        try out.write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
-        try out.write(UInt8(ascii: "\""))
+        try CSVCell.write(bytes, neutralizingFormulas: neutralizesFormulas) { (run: UnsafeRawBufferPointer) throws in try out.write(run) }
+    }
+
+    /// A cell written as it is but quoted where needed, for numbers, booleans and compact JSON
+    /// (which starts with `[` or `{`, never with a formula character).
+    mutating func literal(_ bytes: UnsafeRawBufferPointer) throws {
+        try separator()
+        try CSVCell.write(bytes, neutralizingFormulas: false) { (run: UnsafeRawBufferPointer) throws in try out.write(run) }
     }
 
     mutating func field(_ text: String) throws {
@@ -83,44 +62,12 @@ struct CSVWriter {
         if fieldsInRecord > 0 { try out.write(UInt8(ascii: ",")) }
         fieldsInRecord += 1
     }
-
-    /// The first characters that make a spreadsheet read a cell as a formula.
-    private static func startsFormula(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
-        default: return false
-        }
-    }
-
-    private static func needsQuoting(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
-    }
 }
 
 extension OutputStream {
-    /// `bytes` as a JSON string literal. Stored text is valid UTF-8, so only quotes, backslashes
-    /// and control characters need escaping; the common case is one scan and one copy.
+    /// `bytes` as a JSON string literal, escaped by FormCore's JSONWriter.
     func writeJSONString(_ bytes: UnsafeRawBufferPointer) throws {
-        try write(UInt8(ascii: "\""))
-        var start = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            try write(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-            switch byte {
-            case UInt8(ascii: "\""): try write("\\\"")
-            case UInt8(ascii: "\\"): try write("\\\\")
-            case 0x0A: try write("\\n")
-            case 0x0D: try write("\\r")
-            case 0x09: try write("\\t")
-            default:
-                let hex = Array("0123456789abcdef".utf8)
-                try write([0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            }
-            start = index + 1
-        }
-        try write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
-        try write(UInt8(ascii: "\""))
+        try JSONWriter.writeStringLiteral(bytes) { (run: UnsafeRawBufferPointer) throws in try write(run) }
     }
 
     func writeJSONString(_ text: String) throws {

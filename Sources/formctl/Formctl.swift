@@ -12,14 +12,14 @@ struct Formctl: AsyncParsableCommand {
             """,
         subcommands: [
             FillCommand.self, ImportCommand.self, DumpCommand.self, CheckCommand.self, RenderCommand.self,
-            ListCommand.self, ShowCommand.self, MigrateCommand.self,
+            SchemaCommand.self, ListCommand.self, ShowCommand.self, MigrateCommand.self,
         ]
     )
 
     /// `formctl` alone is a usage error (exit 2), not a request for help (argument-parser's
     /// default, exit 0): a script that forgot its subcommand must not look like it succeeded.
     func run() async throws {
-        throw ValidationError("give a subcommand: fill, import, dump, check, render, list, show or migrate")
+        throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show or migrate")
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import FormCore
 import FormEngine
 
@@ -16,7 +17,9 @@ struct ImportCommand: AsyncParsableCommand {
             handlers do not run: import records answers given elsewhere, it does not re-submit them, so \
             a form's actions need no routing here.
             Exit codes: 0 every line stored, 1 some lines refused (or the definition is invalid), \
-            2 usage, 3 the file or the database failed (batches committed before the failure stay).
+            2 usage, 3 the file or the database failed (batches committed before the failure stay), \
+            130 interrupted: on SIGINT or SIGTERM the import stops reading, stores the lines it has \
+            read, says how many were committed and after which line it stopped.
             """
     )
 
@@ -37,12 +40,16 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "Lines stored per transaction.")
     var batchSize = 10_000
 
+    @Option(help: ArgumentHelp("Seconds one line may take to validate; a slower line is refused (0: no limit).", valueName: "seconds"))
+    var lineTimeLimit: Double = 5
+
     @OptionGroup var includes: IncludeOptions
 
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+        if !(lineTimeLimit >= 0) || lineTimeLimit > 86_400 { throw ValidationError("--line-time-limit must be from 0 to 86400 seconds") }
     }
 
     func run() async throws {
@@ -54,7 +61,9 @@ struct ImportCommand: AsyncParsableCommand {
         let importer: SubmissionImporter
         do {
             importer = try await engine.makeImporter(
-                for: loaded, options: .init(batchSize: batchSize, allOrNothing: allOrNothing)
+                for: loaded,
+                options: .init(batchSize: batchSize, allOrNothing: allOrNothing,
+                               lineTimeLimit: lineTimeLimit > 0 ? .milliseconds(Int64(lineTimeLimit * 1000)) : nil)
             ) { line, errors in
                 // A standard error that cannot be written to has nobody to tell.
                 try? report.refuse(line: line, errors.map { $0.path.isEmpty ? $0.message : $0.description })
@@ -62,14 +71,20 @@ struct ImportCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
+        let interruption = ImportInterruption()
+        var lineNumber = 0
         do {
-            var lineNumber = 0
-            try await reader.forEachLine { line in
-                lineNumber += 1
-                guard !Self.isBlank(line) else { return }
-                report.lines += 1
-                try await importer.add(line, number: lineNumber)
-                report.progress.update(done: reader.bytesRead, lines: report.lines)
+            do {
+                try await reader.forEachLine { line in
+                    try interruption.checkpoint()
+                    lineNumber += 1
+                    guard !Self.isBlank(line) else { return }
+                    report.lines += 1
+                    try await importer.add(line, number: lineNumber)
+                    report.progress.update(done: reader.bytesRead, lines: report.lines)
+                }
+            } catch is ImportInterruption.Stop {
+                // The lines read so far are the batch in progress: stored below, then exit 130.
             }
             try await importer.finish()
         } catch {
@@ -78,9 +93,16 @@ struct ImportCommand: AsyncParsableCommand {
             if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
+        if let signal = interruption.received {
+            let nothing = allOrNothing ? "; --all-or-nothing: nothing stored" : ""
+            try report.summary(stored: importer.stored, note: "interrupted by \(Self.name(of: signal)) after line \(lineNumber)\(nothing)")
+            throw CommandFailure.silent(.interrupted)
+        }
         try report.summary(stored: importer.stored, note: allOrNothing && report.refused > 0 ? "--all-or-nothing: nothing stored" : nil)
         if report.refused > 0 { throw CommandFailure.silent(.invalid) }
     }
+
+    static func name(of signal: Int32) -> String { signal == SIGTERM ? "SIGTERM" : "SIGINT" }
 
     /// Spaces, tabs and a CR only.
     static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

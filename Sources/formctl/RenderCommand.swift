@@ -24,25 +24,24 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let loaded = try FormInputs.loadDefinition(form, includes: includes)
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let bound = Binder.bind(loaded.definition, to: boundData)
+        // Rules a host registers are not known here, and rendering runs none.
+        let session: FormSession
+        do {
+            session = try CompiledForm(definition: loaded.definition, data: boundData, requiringRegistrations: false).makeSession()
+        } catch {
+            for issue in FormInputs.placed(error.issues, in: self.form) {
+                Terminal.printError(issue.locating(in: loaded.sourceLocations).description)
+            }
+            throw CommandFailure.silent(.invalid)
+        }
         switch format {
         case .json:
-            Terminal.printOut(bound.rendered.encoded.jsonString(pretty: true))
+            // Expanded, bound and evaluated where the rendered form could not evaluate again.
+            Terminal.printOut(session.renderedDefinition.encoded.jsonString(pretty: true))
         case .text:
             // The outline shows the form as a person would see it: expressions evaluated,
             // hidden elements marked.
-            let form: BoundForm
-            // Rules a host registers are not known here, and rendering runs none.
-            do {
-                form = try CompiledForm(definition: loaded.definition, data: boundData, requiringRegistrations: false)
-                    .makeSession().form
-            } catch {
-                for issue in FormInputs.placed(error.issues, in: self.form) {
-                    Terminal.printError(issue.locating(in: loaded.sourceLocations).description)
-                }
-                throw CommandFailure.silent(.invalid)
-            }
-            Terminal.writeText(OutlineRenderer().render(form), to: 1)
+            Terminal.writeText(OutlineRenderer().render(session.form), to: 1)
         }
     }
 }

@@ -39,17 +39,9 @@ enum SubmissionJSON {
             "form": .string(submission.formName),
             "version": .int(submission.version),
             "status": .string(submission.status.rawValue),
-            "created_at": .string(timestamp(submission.createdAt)),
-            "updated_at": .string(timestamp(submission.updatedAt)),
+            "created_at": .string(Timestamp.format(submission.createdAt)),
+            "updated_at": .string(Timestamp.format(submission.updatedAt)),
             "data": data,
         ]
-    }
-
-    /// The stored timestamp format, ISO 8601 UTC with milliseconds, so `show` and `dump` agree.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
     }
 }

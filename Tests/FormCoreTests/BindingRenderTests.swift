@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FormCore
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func includesRenderIdempotently() throws {
-        let directory = try TempDirectory()
+        let directory = try TemporaryDirectory()
         try directory.write("street.json", #"{"elements": [{"type": "entry", "key": "street", "bind": "textValue:user.street"}]}"#)
         try directory.write("city.json", #"{"type": "entry", "key": "city", "bind": "textValue:city"}"#)
         let main = try directory.write("main.json", """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FormCore
@@ -6,10 +7,9 @@ import Testing
 /// Helpers shared by the binding and values-out tests. Named `BindingSupport` so that it never
 /// collides with the definition tests' own helpers in the same module.
 enum BindingSupport {
-    /// One of the QuickDialog samples copied into the test bundle's Fixtures.
+    /// One of the QuickDialog samples (forms/loginform.json, Tests/Fixtures/jsondatasample.json...).
     static func sample(_ name: String) throws -> FormDefinition {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures"))
-        return try FormDefinition(json: String(contentsOf: url, encoding: .utf8))
+        try FormDefinition(json: RepositoryFiles.fixtureText(name + ".json"))
     }
 
     static func definition(_ json: String) throws -> FormDefinition {

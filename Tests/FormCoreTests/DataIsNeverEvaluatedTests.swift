@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FormCore
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func sharedDataTheDefinitionWroteIsAnExpressionWhatItReadsFromTheDataIsNot() throws {
-        let directory = try TempDirectory()
+        let directory = try TemporaryDirectory()
         try directory.write("greet.json", #"{"elements": [{"type": "label", "key": "g", "bind": "title:greeting, value:user"}]}"#)
         let main = try directory.write("main.json", """
             {"sections": [{"elements": [{"type": "entry", "key": "name", "textValue": "Ann"}]},

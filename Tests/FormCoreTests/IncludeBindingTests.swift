@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FormCore
@@ -13,8 +14,8 @@ import Testing
         {"currentUser": {"street": "1 Main St", "city": "Oslo"}, "other": {"street": "2 Side Rd", "city": "Bergen"}}
         """
 
-    func load(_ main: String, files: [String: String]) throws -> (FormDefinition, TempDirectory) {
-        let directory = try TempDirectory()
+    func load(_ main: String, files: [String: String]) throws -> (FormDefinition, TemporaryDirectory) {
+        let directory = try TemporaryDirectory()
         for (name, text) in files { try directory.write(name, text) }
         let path = try directory.write("main.json", main)
         return (try DefinitionLoader().load(path: path).definition, directory)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FormCore
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func aLongIncludeChainStopsAtTheDepthLimit() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         for index in 0..<5_000 {
             // Plain stdio: five thousand files through FileManager take seconds.
             guard let file = fopen(dir.path + "/c\(index).json", "w") else { Issue.record("cannot write c\(index).json"); return }
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func nestingAddsUpAcrossIncludedFiles() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         func nested(_ levels: Int, around inner: String) -> String {
             var element = inner
             for _ in 0..<levels { element = #"{"type": "QRootElement", "sections": [{"elements": [\#(element)]}]}"# }
@@ -54,14 +55,14 @@ import Testing
     }
 
     @Test func nestingWithinTheLimitAcrossFilesLoads() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         try dir.write("inner.json", #"{"type": "QRootElement", "sections": [{"elements": [{"type": "entry", "key": "a"}]}]}"#)
         let main = try dir.write("main.json", #"{"sections": [{"elements": [{"type": "QRootElement", "sections": [{"elements": [{"include": "inner.json"}]}]}]}]}"#)
         #expect(throws: Never.self) { try DefinitionLoader().load(path: main) }
     }
 
     @Test func anIncludeThatDoublesAtEveryLevelIsStoppedByTheFileBudget() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         // Whole forms, so that the sections stay at one level however deep the includes go.
         for level in 0..<24 {
             try dir.write("d\(level).json", #"{"sections": [{"include": "d\#(level + 1).json"}, {"include": "d\#(level + 1).json"}]}"#)
@@ -76,7 +77,7 @@ import Testing
     /// Elements that include two sections each also nest one level deeper per file: the
     /// nesting error, found in the same file at the same place over and over, is reported once.
     @Test func aProblemReachedByManyIncludesIsReportedOnce() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         for level in 0..<24 {
             try dir.write("d\(level).json", #"{"elements": [{"include": "d\#(level + 1).json"}, {"include": "d\#(level + 1).json"}]}"#)
         }
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func theByteBudgetCountsEveryInclude() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         try dir.write("part.json", #"{"type": "label", "title": "\#(String(repeating: "x", count: 600))"}"#)
         let main = try dir.write("main.json", #"{"sections": [{"elements": [{"include": "part.json"}, {"include": "part.json"}, {"include": "part.json"}, {"include": "part.json"}]}]}"#)
         var limits = DefinitionLoader.Limits()
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func aFileLargerThanTheLimitIsRefusedUnread() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let big = dir.path + "/big.json"
         #expect(FileManager.default.createFile(atPath: big, contents: nil))
         #expect(truncate(big, 1 << 30) == 0)  // a 1 GB sparse file
@@ -111,7 +112,7 @@ import Testing
     }
 
     @Test func onlyRegularFilesAreIncluded() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         #expect(mkfifo(dir.path + "/fifo.json", 0o600) == 0)
         try FileManager.default.createDirectory(atPath: dir.path + "/folder.json", withIntermediateDirectories: false)
         let main = try dir.write("main.json", #"{"sections": [{"include": "fifo.json"}, {"include": "folder.json"}]}"#)
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func includesStayInsideTheFormsDirectoryTree() throws {
-        let root = try TempDirectory()
+        let root = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.path + "/forms/parts", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root.path + "/private", withIntermediateDirectories: true)
         let secret = #"{"type": "label", "title": "SECRET-apiKey-123"}"#
@@ -161,7 +162,7 @@ import Testing
     }
 
     @Test func anErrorInAnIncludedFileNamesTheWayThere() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let main = try dir.write("a.json", #"{"sections": [{"elements": [{"type": "label"}, {"include": "b.json"}]}]}"#)
         try dir.write("b.json", "{\"elements\": [\n  {\"type\": \"label\"},\n    {\"type\": \"entyr\"}\n]}")
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: main) }
@@ -170,7 +171,7 @@ import Testing
     }
 
     @Test func invalidUTF8InAnIncludedFileNamesItsLineAndByte() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let main = try dir.write("a.json", #"{"sections": [{"include": "b.json"}]}"#)
         #expect(FileManager.default.createFile(atPath: dir.path + "/b.json", contents: Data(#"{"title": "a"#.utf8 + [0xFF] + #"", "elements": []}"#.utf8)))
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: main) }
@@ -181,7 +182,7 @@ import Testing
     }
 
     @Test func theLintNamesTheIncludedFileAndItsPath() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let main = try dir.write("a.json", #"{"sections": [{"elements": [{"include": "b.json"}]}]}"#)
         try dir.write("b.json", #"{"type": "label", "title": "@{1 +}"}"#)
         let loaded = try DefinitionLoader().load(path: main)

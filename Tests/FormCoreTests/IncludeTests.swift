@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FormCore
@@ -5,7 +6,7 @@ import Testing
 /// Includes read from real files: inlined content, missing files, cycles, broken included files.
 @Suite struct IncludeTests {
     @Test func inlinesAnIncludedSectionAndElement() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         try dir.write("address.json", #"{"title":"Address","elements":[{"type":"entry","key":"city","bind":"textValue:city"}]}"#)
         let main = try dir.write("main.json", """
             {"sections": [
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func missingFile() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let main = try dir.write("main.json", #"{"sections":[{"elements":[{"type":"label"},{"include":"nowhere.json"}]}]}"#)
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: main) }
         #expect(error.issues.map(\.code) == [.includeNotFound])
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func cycleNamesEveryFileInIt() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let a = try dir.write("a.json", #"{"sections":[{"include":"b.json"}]}"#)
         try dir.write("b.json", #"{"sections":[{"title":"B"},{"include":"./a.json"}]}"#)
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: a) }
@@ -52,14 +53,14 @@ import Testing
     }
 
     @Test func selfIncludeIsACycle() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let a = try dir.write("self.json", #"{"sections":[{"elements":[{"include":"self.json"}]}]}"#)
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: a) }
         #expect(error.issues.map(\.message) == ["include cycle: self.json -> self.json"])
     }
 
     @Test func malformedIncludedFileIsReportedInThatFile() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let main = try dir.write("main.json", #"{"sections":[{"include":"broken.json"}]}"#)
         try dir.write("broken.json", "{\"elements\": [\n  {\"type\": \"entry\",}\n]}")
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: main) }
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func errorsInsideAnIncludedFileCarryItsPaths() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         let main = try dir.write("main.json", #"{"sections":[{"include":"part.json"}]}"#)
         try dir.write("part.json", #"{"elements":[{"type":"entry"},{"type":"entyr"}]}"#)
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: main) }
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func loadsTheSamplesFromDisk() throws {
-        let dir = try TempDirectory()
+        let dir = try TemporaryDirectory()
         for name in Fixture.sampleNames {
             let path = try dir.write(name + ".json", try Fixture.text(name))
             let loaded = try DefinitionLoader().load(path: path)

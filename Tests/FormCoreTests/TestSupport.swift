@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FormCore
@@ -6,8 +7,7 @@ import Testing
 /// Helpers shared by the suites: fixtures, issue collection, order-insensitive comparison.
 enum Fixture {
     static func text(_ name: String) throws -> String {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures"))
-        return try String(contentsOf: url, encoding: .utf8)
+        try RepositoryFiles.fixtureText(name + ".json")
     }
 
     static let sampleNames = ["loginform", "jsondatasample", "jsonadvancedsample"]
@@ -32,25 +32,5 @@ func sameMembers(_ a: FormValue, _ b: FormValue) -> Bool {
         return x.count == y.count && zip(x, y).allSatisfy(sameMembers)
     default:
         return a == b
-    }
-}
-
-/// Writes files into a fresh temporary directory, removed when the test ends.
-final class TempDirectory {
-    let path: String
-
-    init() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("formcore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        path = base.path
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        return file
     }
 }

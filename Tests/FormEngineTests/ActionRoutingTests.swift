@@ -18,7 +18,6 @@ struct ActionRoutingTests {
 
     @Test func aHandlerMayChangeValuesBeforeTheyAreStored() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         harness.engine.registerAction("vipSwitched") { _ in .proceed }
         harness.engine.registerAction("onSave") { context in
             let code = context.session.value(forKey: "code")?.stringValue ?? ""
@@ -36,7 +35,6 @@ struct ActionRoutingTests {
 
     @Test func aSwitchedBooleanFiresItsHandlerThroughTheEngine() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let calls = Counter()
         harness.engine.registerAction("vipSwitched") { context in
             calls.increment()
@@ -56,7 +54,6 @@ struct ActionRoutingTests {
 
     @Test func aFailingHandlerStopsTheSubmitWithItsError() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         harness.engine.registerAction("vipSwitched") { _ in .proceed }
         harness.engine.registerAction("onSave") { _ in throw Failure() }
         let form = try harness.form(Self.form)
@@ -73,7 +70,6 @@ struct ActionRoutingTests {
 
     @Test func invalidValuesNeverReachTheHandler() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let calls = Counter()
         harness.engine.registerAction("vipSwitched") { _ in .proceed }
         harness.engine.registerAction("onSave") { _ in calls.increment(); return .proceed }

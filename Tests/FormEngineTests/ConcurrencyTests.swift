@@ -9,7 +9,6 @@ struct ConcurrencyTests {
     /// 8 tasks submit 1,000 forms each through one engine: all 8,000 are stored.
     @Test func eightTasksSubmittingLoseNothing() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.form("""
             {"sections": [{"elements": [
               {"type": "entry", "key": "who", "required": true},

@@ -2,30 +2,24 @@ import Foundation
 import FormCore
 import FormEngine
 import FormStore
+import TestSupport
 
-/// A fresh engine over a database in a temporary directory, removed by `cleanUp()`.
+/// A fresh engine over a database in a temporary directory, removed with the last copy of
+/// this value.
 struct TestEngine {
     let engine: FormEngine
-    let directory: String
+    private let scratch: TemporaryDirectory
+    var directory: String { scratch.path }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "formengine-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        engine = try FormEngine(databasePath: directory + "/test.sqlite")
+        scratch = try TemporaryDirectory(prefix: "formengine")
+        engine = try FormEngine(databasePath: scratch.path("test.sqlite"))
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(atPath: directory) }
-
-    /// A fixture definition shipped with the tests, or one of the project's example forms in
-    /// `forms/` (tested where they live, so that the examples people run are the ones tested).
+    /// One of the project's example forms in `forms/` (tested where they live, so that the
+    /// examples people run are the ones tested), or a fixture in `Tests/Fixtures/`.
     func load(_ name: String) throws -> LoadedForm {
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("forms/\(name).json")
-        if FileManager.default.fileExists(atPath: example.path) { return try engine.loadForm(path: example.path) }
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures") else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return try engine.loadForm(path: url.path)
+        try engine.loadForm(path: RepositoryFiles.fixture(name + ".json"))
     }
 
     /// The values JSON of a submission as the database holds it.

@@ -9,7 +9,6 @@ import Testing
 struct LoginFormTests {
     @Test func onLoginReceivesThePasswordWhichIsNeverStored() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let seen = Mutex<[String]>([])
         harness.engine.registerAction("onLogin:") { context in
             let login = context.session.value(forKey: "login")?.stringValue ?? ""
@@ -33,7 +32,6 @@ struct LoginFormTests {
 
     @Test func aHandlerCancellingStoresNothing() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         harness.engine.registerAction("onLogin") { _ in .cancel("wrong password") }
         let form = try harness.load("loginform")
         let session = try harness.engine.makeSession(for: form)
@@ -49,7 +47,6 @@ struct LoginFormTests {
 
     @Test func anUnroutedActionIsReportedBeforeTheFormIsUsed() throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.load("loginform")
         #expect {
             _ = try harness.engine.makeSession(for: form)
@@ -61,7 +58,6 @@ struct LoginFormTests {
 
     @Test func draftsDropSecretsAndResume() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         harness.engine.registerAction("onLogin") { _ in .proceed }
         let form = try harness.load("loginform")
         let session = try harness.engine.makeSession(for: form)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's library example is `Examples/quick-start/main.swift` word for word, and that
@@ -6,7 +7,7 @@ import Testing
 @Suite("README example")
 struct ReadmeExampleTests {
     @Test func theReadmeShowsTheQuickStartAsItIs() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = RepositoryFiles.root
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let example = try String(contentsOf: root.appendingPathComponent("Examples/quick-start/main.swift"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + example + "```"))

@@ -19,7 +19,6 @@ struct SignupFormTests {
 
     @Test func aValidSignupIsStoredWithRepeatsAsArraysAndWithoutSecrets() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.load("signup")
         let session = try filledSession(harness, form)
         try session.appendItem(to: "guests")
@@ -36,7 +35,6 @@ struct SignupFormTests {
 
     @Test func everyErrorIsReportedAtOnceAndNothingIsStored() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.load("signup")
         let session = try filledSession(harness, form)
         try session.set("x", forKey: "name")
@@ -57,7 +55,6 @@ struct SignupFormTests {
 
     @Test func aCustomValidatorAndAHostFunctionTakePart() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         harness.engine.registerValidator("notReserved") { input in
             input.value.stringValue == "admin" ? "is reserved" : nil
         }

@@ -29,7 +29,6 @@ struct SubmitPipelineTests {
 
     @Test func answersRefusedByASessionCannotBeSubmittedOrSavedAsADraft() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.form(Self.switchForm)
         let session = try harness.engine.makeSession(for: form)
         let refused = session.apply(answers: ["ok": "maybe", "typo": 1])
@@ -46,7 +45,6 @@ struct SubmitPipelineTests {
 
     @Test func theEntryPointReportsAnswerAndValidationErrorsTogether() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.form(Self.guestsForm)
         let errors = await errors {
             try await harness.engine.submit(SubmissionRequest(answers: ["guests": [["email": "nope"]], "nmae": "x"]), to: form)
@@ -63,7 +61,6 @@ struct SubmitPipelineTests {
 
     @Test func anEmptyListIsAnEmptyRepeat() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.form(Self.guestsForm)
         let stored = try await harness.engine.submit(SubmissionRequest(answers: ["name": "Ann", "guests": []]), to: form)
         #expect(try FormValue(json: await harness.storedJSON(stored.id)) == ["name": "Ann"])
@@ -83,7 +80,6 @@ struct SubmitPipelineTests {
     @Test(arguments: misshapenGuests)
     func misshapenRepeatsAreTypeErrorsNamingTheirPath(_ guests: FormValue, _ expected: [FieldError]) async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.form(Self.guestsForm)
         let errors = await errors {
             try await harness.engine.submit(SubmissionRequest(answers: ["name": "Ann", "guests": guests]), to: form)
@@ -94,7 +90,6 @@ struct SubmitPipelineTests {
 
     @Test func overridesAddTheNextItemAndNeverSkipOne() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.form(Self.guestsForm)
         let skip = await errors {
             try await harness.engine.submit(
@@ -110,7 +105,6 @@ struct SubmitPipelineTests {
 
     @Test func aListFromTheDataIsFixed() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let json = """
             {"sections": [{"bind": "iterate:workshops", "elementTemplate":
               {"type": "entry", "key": "note", "bind": "title:name"}}]}
@@ -131,7 +125,6 @@ struct SubmitPipelineTests {
 
     @Test func aDraftOnlyEverFinalizesUnderItsOwnForm() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let a = try harness.form(Self.switchForm, name: "a")
         let b = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "note"}]}]}"#, name: "b")
         let draftOfB = try await harness.engine.submit(SubmissionRequest(answers: ["note": "hi"], status: .draft), to: b)
@@ -147,7 +140,6 @@ struct SubmitPipelineTests {
 
     @Test func aSessionIsStoredUnderTheFormItWasMadeFrom() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let a = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "x", "required": true}]}]}"#, name: "a")
         let session = try harness.engine.makeSession(for: a)
         await #expect(throws: FormEngineError.self) { try await harness.engine.submit(session) }
@@ -161,7 +153,6 @@ struct SubmitPipelineTests {
 
     @Test func aDraftIsFinalizedAtTheVersionItWasValidatedAgainst() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let v1 = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "x"}]}]}"#, name: "f")
         let v2 = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "x", "maxLength": 9}]}]}"#, name: "f")
         let draft = try await harness.engine.submit(SubmissionRequest(answers: ["x": "a"], status: .draft), to: v1)
@@ -173,7 +164,6 @@ struct SubmitPipelineTests {
 
     @Test func versionsAreFoundByContentAmongAllVersions() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let one = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "x"}]}]}"#, name: "f")
         let two = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "y"}]}]}"#, name: "f")
         var versions: [Int] = []
@@ -189,7 +179,6 @@ struct SubmitPipelineTests {
 
     @Test func aChangeInAnIncludedFileIsANewVersionAndTheStoredDefinitionStandsAlone() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let main = harness.directory + "/main.json"
         let part = harness.directory + "/part.json"
         try #"{"sections": [{"include": "part.json"}]}"#.write(toFile: main, atomically: true, encoding: .utf8)
@@ -210,7 +199,6 @@ struct SubmitPipelineTests {
 
     @Test func aDraftValueTheNewVersionHasNoFieldForIsReported() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let v1 = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "x"}, {"type": "entry", "key": "gone"}]}]}"#, name: "f")
         let v2 = try harness.form(#"{"sections": [{"elements": [{"type": "entry", "key": "x"}]}]}"#, name: "f")
         let draft = try await harness.engine.submit(SubmissionRequest(answers: ["x": "a", "gone": "b"], status: .draft), to: v1)
@@ -223,7 +211,6 @@ struct SubmitPipelineTests {
 
     @Test func anUnknownValidatorIsRefusedWhenTheFormIsLoaded() throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let json = #"{"sections": [{"elements": [{"type": "entry", "key": "x", "validate": [{"rule": "notDisposable"}]}]}]}"#
         #expect {
             _ = try harness.form(json)
@@ -243,14 +230,12 @@ struct SubmitPipelineTests {
     ])
     func whatCheckRefusesLoadingRefuses(_ element: String) throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let json = #"{"sections": [{"elements": [\#(element)]}]}"#
         #expect(throws: FormEngineError.self) { _ = try harness.form(json) }
     }
 
     @Test func anExpressionThatDoesNotParseInATemplateIsRefusedAtLoad() throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let json = """
             {"sections": [{"bind": "iterate:guests", "maximumItems": 3, "elementTemplate":
               {"type": "entry", "key": "email", "hidden": "@{email = 'x'}"}}]}
@@ -267,7 +252,6 @@ struct SubmitPipelineTests {
 
     @Test func aSecureFieldDecidedByAnExpressionIsNeverStored() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let json = """
             {"sections": [{"elements": [{"type": "entry", "key": "pin", "secureTextEntry": "@{1 == 1}"},
               {"type": "entry", "key": "note"}]}]}
@@ -283,7 +267,6 @@ struct SubmitPipelineTests {
 
     @Test func aComputedValueThatCannotBeComputedRefusesTheSubmit() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let json = """
             {"sections": [{"elements": [{"type": "decimal", "key": "count"},
               {"type": "decimal", "key": "share", "numberValue": "@{100 / count}"}]}]}
@@ -298,7 +281,6 @@ struct SubmitPipelineTests {
 
     @Test func aSecureFlagThatCannotBeDecidedKeepsTheValueOutOfEveryRow() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let json = """
             {"sections": [{"elements": [{"type": "decimal", "key": "n"},
               {"type": "entry", "key": "pin", "secureTextEntry": "@{1 / n > 0}"}]}]}
@@ -310,7 +292,6 @@ struct SubmitPipelineTests {
 
     @Test func fieldsListARepeatsTemplateEvenWithoutItems() throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let session = try harness.engine.makeSession(for: try harness.form(Self.guestsForm))
         let template = try #require(session.fields.first { $0.isTemplate })
         #expect(template.key == "email" && template.repeatPath == "guests" && template.path == nil)
@@ -320,7 +301,6 @@ struct SubmitPipelineTests {
 
     @Test func messagesSayWhatIsWrongWithTheValue() async throws {
         let harness = try TestEngine()
-        defer { harness.cleanUp() }
         let form = try harness.load("signup")
         let errors = await errors {
             try await harness.engine.submit(

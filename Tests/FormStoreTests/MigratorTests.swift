@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FormStore
 
@@ -8,9 +9,7 @@ import Testing
 
     /// The package's migrations/ folder, found from this file's location.
     static var migrationsDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "migrations")
+        RepositoryFiles.root.appending(path: "migrations")
     }
 
     @Test func embeddedMigrationsEqualTheFilesOnDisk() throws {

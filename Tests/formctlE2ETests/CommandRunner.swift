@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `formctl` binary as a user does and captures what it says.
 ///
-/// The binary is found at `$FORMCTL_BINARY` if set, else beside this target's resource bundle
-/// (SwiftPM writes both into `.build/<configuration>/`), else beside the test executable.
+/// The binary is found at `$FORMCTL_BINARY` if set, else beside the test executable (SwiftPM
+/// writes both into `.build/<configuration>/`), else in the checkout's `.build/debug/`.
 /// The test target depends on `formctl`, so `swift test` builds it first.
 struct CommandRunner {
     struct Result: CustomStringConvertible {
@@ -25,30 +26,25 @@ struct CommandRunner {
         if let override = ProcessInfo.processInfo.environment["FORMCTL_BINARY"], !override.isEmpty {
             candidates.append(override)
         }
-        candidates.append(Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("formctl").path)
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             candidates.append(executable.deletingLastPathComponent().appendingPathComponent("formctl").path)
         }
+        candidates.append(RepositoryFiles.path(".build/debug/formctl"))
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Failure(description: "formctl binary not found; tried \(candidates.joined(separator: ", "))")
         }
         return found
     }
 
-    /// A test fixture, or else one of the project's example forms in `forms/` (tested where
-    /// they live, so that the examples people run are the ones tested).
+    /// One of the project's example forms in `forms/` (tested where they live, so that the
+    /// examples people run are the ones tested), or else a fixture in `Tests/Fixtures/`.
     static func fixture(_ name: String) throws -> String {
-        let example = exampleForm(name)
-        if FileManager.default.fileExists(atPath: example) { return example }
-        let url = Bundle.module.bundleURL.appendingPathComponent("Fixtures").appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw Failure(description: "no fixture \(url.path)") }
-        return url.path
+        try RepositoryFiles.fixture(name)
     }
 
-    /// `forms/NAME` in the package this test file belongs to.
+    /// `forms/NAME` in the checkout this test was built from.
     static func exampleForm(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("forms").appendingPathComponent(name).path
+        RepositoryFiles.path("forms/" + name)
     }
 
     /// Runs `formctl arguments...` in `directory` (a fresh temporary one if nil) with `stdin`;
@@ -118,17 +114,15 @@ struct CommandRunner {
 
 /// A temporary directory per test, removed afterwards, with a database path in it.
 final class Scratch {
-    let directory: String
+    private let temporary: TemporaryDirectory
+    var directory: String { temporary.path }
     var db: String { directory + "/formctl.sqlite" }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("formctl-e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory(prefix: "formctl-e2e")
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
-
-    func path(_ name: String) -> String { directory + "/" + name }
+    func path(_ name: String) -> String { temporary.path(name) }
 
     func rows(_ sql: String) throws -> String { try SQLiteShell.run(db, sql) }
 

@@ -79,10 +79,8 @@ import Testing
     func renderedJSONRendersAgainToTheSameOutput(form: String, data: String) throws {
         let first = try render(form, data: data, format: "json")
         #expect(first.exitCode == 0, "\(first)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formctl-e2e-render-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let rendered = directory.appendingPathComponent("rendered.json")
+        let scratch = try Scratch()
+        let rendered = URL(fileURLWithPath: scratch.path("rendered.json"))
         try first.stdout.write(to: rendered, atomically: true, encoding: .utf8)
 
         let check = try CommandRunner.run(["check", rendered.path])

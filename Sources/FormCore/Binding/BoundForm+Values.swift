@@ -9,13 +9,23 @@ extension Element {
     }
 
     /// Where this element's value goes in the values object: its key inside the items of the
-    /// repeats it was expanded in (`guests[1].email`).
+    /// repeats it was expanded in (`guests[1].email`), or the `valuePath` a rendered definition
+    /// wrote for it.
     public var valuePath: ValuePath? {
         guard let key else { return nil }
+        if let written = Self.writtenValuePath(properties) { return written }
         var components: [ValuePath.Component] = []
         for scope in scopes where scope.isRepeat { components += scope.itemPath.components }
         components.append(.key(key))
         return ValuePath(components: components)
+    }
+}
+
+extension Element {
+    /// A `valuePath` property as a key path (nil when absent or not one: the key decides then).
+    static func writtenValuePath(_ properties: OrderedDictionary<String, FormValue>) -> ValuePath? {
+        guard case .string(let written)? = properties["valuePath"], !written.isEmpty else { return nil }
+        return try? ValuePath(parsing: written)
     }
 }
 
@@ -44,6 +54,10 @@ extension BoundForm {
             try? values.setValue(value, at: path)
         } sections: { section in
             guard let value = section.fetchedValue, let key = section.key else { return }
+            if let written = Element.writtenValuePath(section.properties) {
+                try? values.setValue(value, at: written)
+                return
+            }
             var components: [ValuePath.Component] = []
             for scope in section.scopes where scope.isRepeat { components += scope.itemPath.components }
             try? values.setValue(value, at: ValuePath(components: components + [.key(key)]))

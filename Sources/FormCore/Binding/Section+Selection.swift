@@ -15,6 +15,7 @@ extension Section {
         ]
         if let values = self.properties["values"] { properties.append(("values", values)) }
         if let required = self.properties["required"] { properties.append(("required", required)) }
+        if let valuePath = self.properties["valuePath"] { properties.append(("valuePath", valuePath)) }
         var element = Element(kind: .picker, typeName: kind.rawValue, properties: .init(uniqueKeysWithValues: properties))
         element.scopes = scopes
         return element

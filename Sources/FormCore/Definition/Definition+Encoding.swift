@@ -79,7 +79,8 @@ extension FormDefinition {
             ])
         }
         var decoder = DefinitionDecoder(locations: locations, file: file)
-        let definition = decoder.decodeRoot(value)
+        var definition = decoder.decodeRoot(value)
+        if positions { definition.sourceLocations[file ?? ""] = SourceLocations(locations) }
         if decoder.issues.contains(where: \.isError) { throw DefinitionError(issues: decoder.issues) }
         return (definition, decoder.issues)
     }

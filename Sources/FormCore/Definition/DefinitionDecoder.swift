@@ -81,6 +81,9 @@ public struct DefinitionDecoder {
                 } else {
                     report(.error, .templateNotObject, memberPath, "a sectionTemplate must be an object, found \(member.typeName)")
                 }
+            case Self.schemaKey where path.isEmpty:
+                element.properties[name] = member
+                checkSchemaReference(member, path: memberPath)
             default:
                 element.properties[name] = member
                 checkProperty(name, member, path: memberPath, known: kind.properties, owner: typeName.isEmpty ? "the root" : typeName)
@@ -150,6 +153,9 @@ public struct DefinitionDecoder {
                 } else {
                     report(.error, .templateNotObject, memberPath, "an elementTemplate must be an object, found \(member.typeName)")
                 }
+            case Self.schemaKey where path.isEmpty:
+                section.properties[name] = member
+                checkSchemaReference(member, path: memberPath)
             default:
                 section.properties[name] = member
                 checkProperty(name, member, path: memberPath, known: section.kind.properties, owner: section.typeName ?? "a section")
@@ -188,6 +194,15 @@ public struct DefinitionDecoder {
             }
         }
         return include
+    }
+
+    /// `"$schema"` at the top of a file points an editor at formctl's JSON Schema (`formctl
+    /// schema`); it is no property of QuickDialog's, and is kept as written.
+    public static let schemaKey = "$schema"
+
+    mutating func checkSchemaReference(_ value: FormValue, path: String) {
+        if case .string = value { return }
+        report(.error, .wrongValueType, path, "expected a string (the JSON Schema's URI or file path), found \(value.typeName)")
     }
 
     mutating func checkProperty(_ name: String, _ value: FormValue, path: String, known: [String: PropertyType], owner: String) {

@@ -16,6 +16,15 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case limitExceeded
         /// A regular expression that does not compile or uses a feature formctl refuses.
         case invalidPattern
+        /// A value or limit no fill can satisfy, or one validation would ignore: a default the
+        /// element refuses, `minimumValue` above `maximumValue`, `items` and `values` of
+        /// different lengths, a date bound that is no date.
+        case invalidValue
+        /// A `matches` rule or an expression naming something that is no field, item field or
+        /// data path.
+        case unknownName
+        /// An expression that fails when evaluated on the form's default values.
+        case evaluationFailed
     }
 
     public var severity: Severity

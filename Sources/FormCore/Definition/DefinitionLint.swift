@@ -10,36 +10,68 @@ public struct DefinitionLint {
     /// has registered everything): then an unknown one is an error, else a warning, since the
     /// host that fills the form may still register it.
     public var registrationsComplete: Bool
+    /// Whether to report expressions reading names that no field, item field or data path
+    /// supplies (see `checkNames`). Compiling does not: a fill reads such a name as nil.
+    public var checksExpressionNames: Bool
+    /// The data the form will be bound to, when known: a name it lacks is then an error.
+    public var data: FormValue?
 
     public init(
         knownActions: Set<String>? = nil, knownRules: Set<String> = [], knownTransforms: Set<String> = Set(TransformRegistry().names),
-        registrationsComplete: Bool = false
+        registrationsComplete: Bool = false, checksExpressionNames: Bool = false, data: FormValue? = nil
     ) {
         self.knownActions = knownActions
         self.knownRules = knownRules
         self.knownTransforms = knownTransforms
         self.registrationsComplete = registrationsComplete
+        self.checksExpressionNames = checksExpressionNames
+        self.data = data
     }
 
     var unknownSeverity: DefinitionIssue.Severity { registrationsComplete ? .error : .warning }
 
+    /// Every issue found, each with its file, JSON path, and line and column when the
+    /// definition knows where it was read from.
     public func lint(_ definition: FormDefinition) -> [DefinitionIssue] {
         var issues: [DefinitionIssue] = []
         var keys: [String: String] = [:]
-        lintElement(definition.root, path: "", place: Place(file: definition.sourcePath), keys: &keys, issues: &issues)
-        return issues
+        var place = Place(file: definition.sourcePath, fields: FormFieldNames(definition))
+        if checksExpressionNames { place.names = NameScope(dataItems: data.map { [$0] }, rootData: data) }
+        lintElement(definition.root, path: "", place: place, keys: &keys, issues: &issues)
+        return issues.map(definition.located)
     }
 
     /// The file a part of the definition came from, and the includes that led there: an issue
-    /// inside an included file names that file and its own JSON path, as the loader's do.
+    /// inside an included file names that file and its own JSON path, as the loader's do. Also
+    /// the names values are stored under there: the form's, and inside a repeat template its
+    /// item's.
     struct Place {
         var file: String?
         var chain: [IncludeSite] = []
+        var fields: FormFieldNames
+        /// Inside a repeat template: the keys of one item.
+        var itemKeys: Set<String> = []
+        /// What expressions may read here besides fields; nil when names are not checked.
+        var names: NameScope?
 
         /// Where the content of `include` comes from (the same place when it was not loaded).
         func entering(_ include: Include) -> Place {
-            guard let source = include.source else { return self }
-            return Place(file: source.file, chain: source.chain)
+            var inner = self
+            inner.names = names?.sharing(include)
+            guard let source = include.source else { return inner }
+            inner.file = source.file
+            inner.chain = source.chain
+            return inner
+        }
+
+        /// Inside a repeat template whose items take `keys`, expanded by `bind`; other
+        /// templates over the same collection fill the same items.
+        func repeating(_ keys: Set<String>, bind: String?) -> Place {
+            var inner = self
+            inner.itemKeys.formUnion(keys)
+            if let collection = FormFieldNames.iteration(bind) { inner.itemKeys.formUnion(fields.itemKeys[collection] ?? []) }
+            inner.names = names?.iterating(bind)
+            return inner
         }
 
         func issue(_ severity: DefinitionIssue.Severity, _ code: DefinitionIssue.Code, path: String, message: String) -> DefinitionIssue {
@@ -69,6 +101,7 @@ public struct DefinitionLint {
         for (name, value) in element.properties {
             lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
+        lintValues(of: element, path: path, place: place, issues: &issues)
         if let key = element.key, element.kind.fetchesValue, element.scopes.isEmpty {
             if let first = keys[key], first != path {
                 issues.append(place.issue(.warning, .duplicateKey, path: join(path, "key"),
@@ -88,7 +121,8 @@ public struct DefinitionLint {
         }
         if let template = element.sectionTemplate {
             var templateKeys: [String: String] = [:]
-            lintSection(template, path: join(path, "sectionTemplate"), place: place, keys: &templateKeys, issues: &issues)
+            let inner = place.repeating(FormFieldNames.itemKeys(ofSectionTemplate: template), bind: element.bind)
+            lintSection(template, path: join(path, "sectionTemplate"), place: inner, keys: &templateKeys, issues: &issues)
         }
     }
 
@@ -97,6 +131,7 @@ public struct DefinitionLint {
         for (name, value) in section.properties {
             lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
+        lintValues(of: section, path: path, place: place, issues: &issues)
         let lists: [(String, [Element]?)] = [
             ("elements", section.elements), ("beforeTemplateElements", section.beforeTemplateElements),
             ("afterTemplateElements", section.afterTemplateElements),
@@ -109,7 +144,8 @@ public struct DefinitionLint {
         if let template = section.elementTemplate {
             // Template keys repeat once per item by design; they are checked among themselves.
             var templateKeys: [String: String] = [:]
-            lintElement(template, path: join(path, "elementTemplate"), place: place, keys: &templateKeys, issues: &issues)
+            let inner = place.repeating(FormFieldNames.itemKeys(ofTemplate: template), bind: section.bind)
+            lintElement(template, path: join(path, "elementTemplate"), place: inner, keys: &templateKeys, issues: &issues)
         }
     }
 
@@ -127,6 +163,8 @@ public struct DefinitionLint {
                                                   message: "unknown validation rule '\(ruleName)' (the host must register it)\(hint)"))
                     case .expression(let test):
                         checkExpression(test, path: join(entryPath, "test"), place: place, issues: &issues)
+                    case .matches(let field):
+                        checkMatchedField(field, path: join(entryPath, "field"), place: place, issues: &issues)
                     default:
                         break
                     }
@@ -167,6 +205,20 @@ public struct DefinitionLint {
                 checkPattern(pattern, path: path, place: place, issues: &issues, inMatches: true)
             }
         }
+        checkNames(property, path: path, place: place, issues: &issues)
+    }
+
+    /// A `matches` rule compares with the value stored under its `field`: in the same repeat
+    /// item first, then in the form. A name that is neither fails every fill that gives the
+    /// field a value.
+    func checkMatchedField(_ field: String, path: String, place: Place, issues: inout [DefinitionIssue]) {
+        guard place.fields.isComplete else { return }
+        let name = FormFieldNames.storageName(ofKey: field)
+        let known = place.itemKeys.union(place.fields.topLevel)
+        guard !known.contains(name) else { return }
+        let hint = Suggestion.clause(for: name, in: known.sorted())
+        issues.append(place.issue(.error, .unknownName, path: path,
+                                  message: "the matches rule names '\(field.excerpt())', which is no field of the form\(hint)"))
     }
 
     /// A regular expression must compile for the linear-time engine (`LinearRegex`), which

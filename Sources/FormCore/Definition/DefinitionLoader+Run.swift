@@ -15,6 +15,10 @@ extension DefinitionLoader {
         /// word, so that one runaway include is one error rather than thousands.
         var budgetExhausted = false
 
+        /// For a lint: go on past a form's decoding errors (resolving includes, returning the
+        /// definition), so that everything can be reported in one run.
+        var keepsInvalidForm = false
+
         init(loader: DefinitionLoader, formDirectory: String) {
             self.loader = loader
             roots = IncludeRoots([formDirectory] + loader.includeRoots)
@@ -23,6 +27,8 @@ extension DefinitionLoader {
         var limits: Limits { loader.limits }
 
         mutating func record(_ issue: DefinitionIssue) {
+            // Issues found after parsing (an include not found, refused) get their line and column here.
+            let issue = issue.locating(in: sourceLocations)
             guard !issue.includeChain.isEmpty else { return issues.append(issue) }
             var key = issue
             key.includeChain = []
@@ -65,9 +71,10 @@ extension DefinitionLoader {
             var decoder = DefinitionDecoder(locations: locations, file: file)
             var definition = decoder.decodeRoot(value)
             record(decoder.issues)
-            if decoder.issues.contains(where: \.isError) { return nil }
+            if decoder.issues.contains(where: \.isError) && !keepsInvalidForm { return nil }
             let context = FileContext(file: file, directory: directory, stack: [canonical], chain: [])
             definition.root = resolveIncludes(in: definition.root, path: "", depth: 0, context: context)
+            definition.sourceLocations = sourceLocations
             return definition
         }
 

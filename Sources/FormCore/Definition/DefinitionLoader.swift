@@ -63,6 +63,24 @@ public struct DefinitionLoader: Sendable {
         return Loaded(definition: definition, warnings: run.issues, sourceLocations: run.sourceLocations)
     }
 
+    /// What a lint needs from a load: every issue the load found, and the definition as far as
+    /// it could be read, even when it has errors (nil only when nothing could be: an unreadable
+    /// file, malformed JSON, a root that is no object).
+    public struct Inspected: Sendable {
+        public var definition: FormDefinition?
+        public var issues: [DefinitionIssue]
+    }
+
+    /// Loads `path` as `load(path:)` does, but returns what it found instead of throwing, and
+    /// goes on past the form's own errors: `formctl check` reports them with those a lint and
+    /// compiling find.
+    public func inspect(path: String) -> Inspected {
+        var run = Run(loader: self, formDirectory: PathNames.directory(of: path))
+        run.keepsInvalidForm = true
+        let definition = run.loadForm(path)
+        return Inspected(definition: definition, issues: run.issues)
+    }
+
     /// Loads JSON text that came from somewhere other than a file; includes are resolved
     /// relative to `baseDirectory` and confined to it (and `includeRoots`).
     public func load(json: String, name: String, baseDirectory: String = ".") throws(DefinitionError) -> Loaded {

@@ -6,9 +6,12 @@ extension ElementKind {
             return [
                 "key": .string, "bind": .string, "controllerAction": .string, "controllerAccessoryAction": .string,
                 "enabled": .bool, "hidden": .bool, "height": .number, "visibility": .enumName(EnumTables.visibility),
-                // formctl's validation and transform properties (see issue 4), shared by every element.
+                // formctl's validation and transform properties, shared by every element.
                 "required": .bool, "validate": .array, "transform": .stringArray, "cellStyle": .enumName(EnumTables.cellStyle),
                 "labelingPolicy": .enumName(EnumTables.labelingPolicy), "object": .any, "bindingScript": .any,
+                // formctl: where the value goes when that is not simply the key (render writes it
+                // for the elements it expands from templates).
+                "valuePath": .string,
             ]
         case .root:
             return [

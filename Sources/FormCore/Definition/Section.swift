@@ -59,10 +59,34 @@ public struct FormDefinition: Sendable, Hashable {
     public var root: Element
     /// Where the definition was read from, for messages and include paths.
     public var sourcePath: String?
+    /// Where each value stood in the files the definition was read from, by file as issues name
+    /// it: so that a problem found after loading (a lint, compiling) still names its line and
+    /// column. Not part of the definition's identity: the same form laid out differently is the
+    /// same form.
+    public var sourceLocations: [String: SourceLocations] = [:]
 
     public init(root: Element, sourcePath: String? = nil) {
         self.root = root
         self.sourcePath = sourcePath
+    }
+
+    public static func == (a: FormDefinition, b: FormDefinition) -> Bool {
+        a.root == b.root && a.sourcePath == b.sourcePath
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+        hasher.combine(sourcePath)
+    }
+
+    /// `issue` with its file (this definition's when it names none) and its line and column.
+    public func located(_ issue: DefinitionIssue) -> DefinitionIssue {
+        var issue = issue
+        if issue.file == nil { issue.file = sourcePath }
+        // A definition decoded from text with no file name keeps its positions under "".
+        guard issue.location == nil, let locations = sourceLocations[issue.file ?? ""] else { return issue }
+        issue.location = locations.location(of: issue.path)
+        return issue
     }
 
     public var title: String? { root.title }

@@ -58,6 +58,8 @@ public enum SectionKind: String, Sendable, CaseIterable {
                 "headerView": .any, "footerView": .any, "canDeleteRows": .bool, "enabled": .bool,
                 // formctl: a repeat's input size limits ("Add another guest?").
                 "minimumItems": .integer, "maximumItems": .integer, "addTitle": .string,
+                // formctl: where a keyed select section's choice goes, as on elements.
+                "valuePath": .string,
             ]
         case .dynamicData: return ["emptyMessage": .string]
         case .select:

@@ -64,21 +64,10 @@ public struct JSONWriter {
     }
 
     public static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: out.append(byte)
-            }
+        var s = s
+        s.withUTF8 { text in
+            writeStringLiteral(UnsafeRawBufferPointer(text)) { (run: UnsafeRawBufferPointer) in out.append(contentsOf: run) }
         }
-        out.append(UInt8(ascii: "\""))
     }
 }
 

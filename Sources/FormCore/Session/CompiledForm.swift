@@ -42,7 +42,12 @@ public final class CompiledForm: Sendable {
         self.definition = definition
         self.data = data
         self.registry = registry
-        base = try Self.build(definition, data: data, baseData: data, registry: registry)
+        do {
+            base = try Self.build(definition, data: data, baseData: data, registry: registry)
+        } catch {
+            // Compiling knows JSON paths only; the definition knows their files, lines and columns.
+            throw DefinitionError(issues: error.issues.map(definition.located))
+        }
     }
 
     /// A new session on this form, at its bound values.

@@ -7,11 +7,17 @@ public struct FormInput: Sendable {
     /// Values to start from, such as a draft's: applied first, and what no longer fits the form
     /// is reported as a notice rather than an error.
     public var startingValues: FormValue?
+    /// How long filling may take. Past it, nothing more is evaluated and the fill fails with one
+    /// error saying so: one pathological input (a repeat of thousands of items whose every
+    /// expression reads the whole repeat) cannot hold up the inputs after it.
+    public var timeLimit: Duration?
 
-    public init(answers: FormValue? = nil, overrides: [FieldOverride] = [], startingValues: FormValue? = nil) {
+    public init(answers: FormValue? = nil, overrides: [FieldOverride] = [], startingValues: FormValue? = nil,
+                timeLimit: Duration? = nil) {
         self.answers = answers
         self.overrides = overrides
         self.startingValues = startingValues
+        self.timeLimit = timeLimit
     }
 }
 
@@ -73,6 +79,7 @@ extension CompiledForm {
     public func fill(_ input: FormInput, validating: Bool = true) -> FilledForm {
         var state = SessionState(form: self, structure: base)
         state.skipsDisplayProperties = true
+        if let limit = input.timeLimit { state.deadline = ContinuousClock.now.advanced(by: limit) }
         var notices: [FieldError] = []
         if let starting = input.startingValues {
             notices = state.apply(answers: starting, recording: false).map(Self.notice)
@@ -80,6 +87,11 @@ extension CompiledForm {
         if let answers = input.answers { state.apply(answers: answers) }
         for override in input.overrides {
             if let error = state.apply(override: override.key, text: override.text) { state.inputErrors[error.path] = error }
+        }
+        if state.pastDeadline, let limit = input.timeLimit {
+            let error = FieldError(path: "", rule: "timeLimit",
+                                   message: "filling the form took longer than its time limit of \(limit) and was stopped")
+            return FilledForm(form: self, state: state, errors: [error], notices: notices)
         }
         let errors = validating ? state.validate() : Array(state.inputErrors.values)
         return FilledForm(form: self, state: state, errors: errors, notices: notices)

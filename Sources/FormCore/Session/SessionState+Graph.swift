@@ -7,6 +7,10 @@ extension SessionState {
     /// computed values, in order; returns the value paths that computed values changed.
     @discardableResult
     mutating func propagate(_ changed: [ValuePath]) -> [ValuePath] {
+        if let deadline, pastDeadline || ContinuousClock.now > deadline {
+            pastDeadline = true
+            return []
+        }
         var dirty = Set<Int>()
         var pending = changed
         var recomputed: [ValuePath] = []
@@ -31,6 +35,12 @@ extension SessionState {
     /// Evaluates one live property and, for a computed value, stores the result as the value.
     mutating func evaluate(_ index: Int) {
         evaluationCount += 1
+        // Reading the clock costs about as much as a small evaluation: every 16th will do.
+        if let deadline, pastDeadline || (evaluationCount & 15 == 0 && ContinuousClock.now > deadline) {
+            pastDeadline = true
+            resolved[index] = .null
+            return
+        }
         let property = structure.live[index]
         let context = expressionContext(for: property.owner)
         do {

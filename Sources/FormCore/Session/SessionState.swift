@@ -30,6 +30,10 @@ struct SessionState: Sendable {
     /// Set for answers filled in one go (`CompiledForm.fill`): properties that decide nothing
     /// stored (titles, labels) are not evaluated; `displayIsStale` says some were skipped.
     var skipsDisplayProperties = false
+    /// When a fill with a time limit must stop evaluating (see `FormInput.timeLimit`).
+    var deadline: ContinuousClock.Instant?
+    /// Set once the deadline passed: nothing is evaluated after it.
+    var pastDeadline = false
     var displayIsStale = false
 
     init(form: CompiledForm?, structure: FormStructure) {

@@ -16,6 +16,7 @@ final class ImportValidation {
     }
 
     private let form: CompiledForm
+    private let lineTimeLimit: Duration?
     private let workers: Int
     private let chunkSize: Int
     /// Lines validated as one unit of work.
@@ -24,8 +25,9 @@ final class ImportValidation {
     private var bytes: [UInt8] = []
     private var lines: [(number: Int, range: Range<Int>)] = []
 
-    init(form: CompiledForm, workers: Int, chunkSize: Int = 4096) {
+    init(form: CompiledForm, workers: Int, lineTimeLimit: Duration? = nil, chunkSize: Int = 4096) {
         self.form = form
+        self.lineTimeLimit = lineTimeLimit
         self.workers = max(1, workers)
         self.chunkSize = chunkSize
         bytes.reserveCapacity(chunkSize * 256)
@@ -52,7 +54,7 @@ final class ImportValidation {
         let blocks = workers == 1 ? 1 : (count + Self.blockSize - 1) / Self.blockSize
         bytes.withUnsafeBufferPointer { all in
             outcomes.withUnsafeMutableBufferPointer { results in
-                let job = Job(form: form, lines: all, ranges: ranges, results: results, blockSize: workers == 1 ? count : Self.blockSize)
+                let job = Job(form: form, timeLimit: lineTimeLimit, lines: all, ranges: ranges, results: results, blockSize: workers == 1 ? count : Self.blockSize)
                 DispatchQueue.concurrentPerform(iterations: blocks) { job.run(block: $0) }
             }
         }
@@ -68,12 +70,12 @@ final class ImportValidation {
     }
 
     /// One line's outcome: its JSON parsed, then filled and validated as a submit would.
-    static func outcome(of line: UnsafeBufferPointer<UInt8>, in form: CompiledForm) -> Outcome {
+    static func outcome(of line: UnsafeBufferPointer<UInt8>, in form: CompiledForm, timeLimit: Duration? = nil) -> Outcome {
         let answers: FormValue
         do { answers = try JSONReader.parse(bytes: line) } catch {
             return .refuse([FieldError(path: "", rule: "json", message: "malformed JSON: column \(error.column): \(error.message)")])
         }
-        let filled = form.fill(FormInput(answers: answers))
+        let filled = form.fill(FormInput(answers: answers, timeLimit: timeLimit))
         if !filled.errors.isEmpty { return .refuse(filled.errors) }
         return .store(filled.valuesToStore.jsonString())
     }
@@ -86,6 +88,7 @@ final class ImportValidation {
     /// Sendable.
     private struct Job: @unchecked Sendable {
         let form: CompiledForm
+        let timeLimit: Duration?
         let lines: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
         let results: UnsafeMutableBufferPointer<Outcome?>
@@ -93,7 +96,8 @@ final class ImportValidation {
 
         func run(block: Int) {
             for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
-                results[index] = ImportValidation.outcome(of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form)
+                results[index] = ImportValidation.outcome(
+                    of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit)
             }
         }
     }

@@ -19,10 +19,15 @@ public final class SubmissionImporter {
         public var allOrNothing: Bool
         /// Threads validating lines; the processors online by default.
         public var workers: Int
+        /// How long one line may take to fill and validate; a line past it is refused with a
+        /// `timeLimit` error, so it cannot hold up the lines after it (nil: no limit).
+        public var lineTimeLimit: Duration?
 
-        public init(batchSize: Int = 10_000, allOrNothing: Bool = false, workers: Int? = nil) {
+        public init(batchSize: Int = 10_000, allOrNothing: Bool = false, workers: Int? = nil,
+                    lineTimeLimit: Duration? = .seconds(5)) {
             self.batchSize = max(1, batchSize)
             self.allOrNothing = allOrNothing
+            self.lineTimeLimit = lineTimeLimit
             self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         }
     }
@@ -41,7 +46,7 @@ public final class SubmissionImporter {
     {
         self.options = options
         self.onRefused = onRefused
-        validation = ImportValidation(form: form.compiled, workers: options.workers)
+        validation = ImportValidation(form: form.compiled, workers: options.workers, lineTimeLimit: options.lineTimeLimit)
         writer = ImportBatchWriter(
             storage: engine.storage, formName: form.name, versionID: try await engine.versionID(of: form),
             batchSize: options.allOrNothing ? Int.max : options.batchSize)

@@ -24,7 +24,12 @@ package enum Timestamp {
 
     static func format(millisecondsSince1970 ms: Int64) -> String {
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        // The C library's calendar (gmtime_r) names the day; field values have their own
+        // calendar in FormCore, whose years run from 1 to 9999 on any platform.
+        var midnight = time_t(days * 86_400)
+        var parts = tm()
+        gmtime_r(&midnight, &parts)
+        let year = Int64(parts.tm_year) + 1900, month = Int64(parts.tm_mon) + 1, day = Int64(parts.tm_mday)
         let clampedYear = min(max(year, 0), 9999)
         return String(unsafeUninitializedCapacity: 24) { out in
             func put(_ value: Int64, _ width: Int, at offset: Int) {
@@ -69,35 +74,19 @@ package enum Timestamp {
               let millis = number(20, 3),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let ms = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let ms = Int64(timegm(&parts)) * 1000 + millis
         return Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
         let q = a / b, r = a % b
         return r < 0 ? (q - 1, r + b) : (q, r)
-    }
-
-    // Howard Hinnant's days <-> civil date algorithms (proleptic Gregorian calendar).
-    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysFromCivil(year y0: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

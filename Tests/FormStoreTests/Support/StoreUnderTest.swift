@@ -2,6 +2,7 @@
 import FormStorePostgres
 import Foundation
 import PostgresTestServer
+import TestSupport
 import Testing
 
 /// The backends the storage suite runs on: every test of it runs once on each.

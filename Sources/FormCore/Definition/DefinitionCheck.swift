@@ -1,0 +1,82 @@
+/// Everything `formctl check` finds in a loaded definition, in one run: the lint (errors that
+/// compiling refuses too, and warnings), cycles among computed values, expressions that fail on
+/// the form's default values, and, with the data the form will be bound to, the key paths the
+/// data lacks. Each issue once, with its file, JSON path, line and column, in file order.
+public struct DefinitionCheck {
+    public var lint: DefinitionLint
+    /// Host functions expressions may call; without them a call is an evaluation failure.
+    public var functions: ExpressionFunctions
+
+    /// `lint` names the data (`DefinitionLint.data`) when it is known; its expression-name check
+    /// is turned on here.
+    public init(lint: DefinitionLint = DefinitionLint(), functions: ExpressionFunctions = ExpressionFunctions()) {
+        self.lint = lint
+        self.lint.checksExpressionNames = true
+        self.functions = functions
+    }
+
+    public func issues(in definition: FormDefinition) -> [DefinitionIssue] {
+        let linted = lint.lint(definition)
+        var issues = linted
+        // A place the lint already reported on (a pattern that does not compile) fails to
+        // evaluate for the same reason: said once.
+        let reported = Set(linted.map(\.path))
+        for (path, message) in evaluationErrors(of: definition, setting: linted, issues: &issues) where !reported.contains(path) {
+            let exceeded = ExpressionLimits.isExceeded(message)
+            issues.append(definition.located(DefinitionIssue(
+                exceeded ? .error : .warning, exceeded ? .limitExceeded : .evaluationFailed, path: path,
+                message: exceeded ? message : "fails on the form's default values: \(message)")))
+        }
+        if let data = lint.data {
+            for miss in Binder.bind(definition, to: data).misses {
+                issues.append(definition.located(DefinitionIssue(
+                    .warning, .missingDataPath, path: miss.path, message: "the data has no '\(miss.keyPath)' (bound as nil)")))
+            }
+        }
+        return Self.ordered(issues)
+    }
+
+    /// Compiles the form bound to the data and evaluates it once, as a fill starts, and returns
+    /// what failed to evaluate, by JSON path. Expressions that do not parse (the lint reported
+    /// them) are set aside first; a cycle among computed values is reported, set aside, and the
+    /// rest compiled again, so that one problem does not hide the others.
+    func evaluationErrors(of definition: FormDefinition, setting linted: [DefinitionIssue], issues: inout [DefinitionIssue])
+        -> [(key: String, value: String)]
+    {
+        var compilable = definition
+        for issue in linted where issue.code == .invalidExpression && issue.includeChain.isEmpty && issue.file == definition.sourcePath {
+            _ = compilable.removeProperty(atPath: issue.path)
+        }
+        let data = lint.data ?? .emptyObject
+        let registry = FormRegistry(functions: functions)
+        // Each round finds one cycle; a form with more than a few is reported in part.
+        for _ in 0..<8 {
+            do {
+                let structure = try CompiledForm.build(compilable, data: data, baseData: data, registry: registry)
+                return structure.initialErrors.sorted { $0.key < $1.key }
+            } catch {
+                let cycles = error.issues.filter { $0.code == .expressionCycle }
+                issues += cycles.map(definition.located)
+                guard !cycles.isEmpty, cycles.allSatisfy({ compilable.removeProperty(atPath: $0.path) }) else { return [] }
+            }
+        }
+        return []
+    }
+
+    /// Each issue once (one found in an included file through several includes, once), in the
+    /// order of the files and of the places in them.
+    public static func ordered(_ issues: [DefinitionIssue]) -> [DefinitionIssue] {
+        var seen = Set<DefinitionIssue>()
+        var unique: [DefinitionIssue] = []
+        for issue in issues {
+            var key = issue
+            key.includeChain = []
+            if seen.insert(key).inserted { unique.append(issue) }
+        }
+        return unique.enumerated().sorted { a, b in
+            let left = (a.element.chainDescription + (a.element.file ?? ""), a.element.location?.line ?? 0, a.element.location?.column ?? 0)
+            let right = (b.element.chainDescription + (b.element.file ?? ""), b.element.location?.line ?? 0, b.element.location?.column ?? 0)
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,83 @@
+extension FormSession {
+    /// The form as a definition of its own: templates expanded, bound values and the current
+    /// values written in, valid to fill as it is and storing what filling the original stores.
+    ///
+    /// An element built from a template (or bound inside an include's shared data) has lost the
+    /// item its expressions read (`@{key}`, `@{value}`): those are evaluated to their current
+    /// values, and its key becomes the key path its value is stored at, also written as
+    /// `valuePath`, so `tools.Xcode.score` is stored inside `tools` as before. An element outside
+    /// any template keeps its expressions as written: they read only fields and data, which the
+    /// rendered form still has, so `hidden: @{!followUp}` keeps following `followUp`. A repeat
+    /// the person grows (guests) stays a template with its `iterate:` bind: its items are the
+    /// answers', not the definition's.
+    public var renderedDefinition: FormDefinition {
+        let live = form
+        var (merged, growable) = state.withLock { state in
+            (state.structure.form, Set(state.structure.repeats.filter(\.isGrowable).map(\.valuePath)))
+        }
+        let rendering = Rendering(growable: growable)
+        merged.definition.root = rendering.element(merged.definition.root, live: live.definition.root)
+        return merged.rendered
+    }
+}
+
+/// One walk over the bound form and the same form with its live values, side by side.
+private struct Rendering {
+    /// The value paths of the repeats a person grows.
+    let growable: Set<ValuePath>
+
+    func element(_ bound: Element, live: Element) -> Element {
+        var element = bound
+        if !bound.scopes.isEmpty {
+            element.properties = live.properties
+            if let path = live.valuePath {
+                element.properties["key"] = .string(path.description)
+                element.properties["valuePath"] = .string(path.description)
+            }
+        }
+        if let sections = bound.sections, let liveSections = live.sections, sections.count == liveSections.count {
+            element.sections = zip(sections, liveSections).map { section($0, live: $1) }
+        }
+        return element
+    }
+
+    func section(_ bound: Section, live: Section) -> Section {
+        if let source = bound.repeatSource, !source.isDictionary, let template = source.template {
+            let prefix = bound.scopes.filter(\.isRepeat).flatMap { $0.itemPath.components }
+            if growable.contains(ValuePath(components: prefix + source.path.components)) {
+                return growableRepeat(bound, source: source, template: template)
+            }
+        }
+        var section = bound
+        if let key = bound.key, bound.scopes.contains(where: \.isRepeat) {
+            var components: [ValuePath.Component] = []
+            for scope in bound.scopes where scope.isRepeat { components += scope.itemPath.components }
+            let path = ValuePath(components: components + [.key(key)]).description
+            section.properties["key"] = .string(path)
+            section.properties["valuePath"] = .string(path)
+        }
+        if let elements = bound.elements, let liveElements = live.elements, elements.count == liveElements.count {
+            section.elements = zip(elements, liveElements).map { element($0, live: $1) }
+        }
+        return section
+    }
+
+    /// The section as its definition wrote it: the `iterate:` bind, the template, and the
+    /// elements before and after the items (those without the item's scope).
+    func growableRepeat(_ bound: Section, source: RepeatSource, template: Element) -> Section {
+        var section = bound
+        var spec = (try? BindingSpec(parsing: bound.properties["bind"]?.stringValue ?? "")) ?? BindingSpec()
+        spec.iteration = .items(source.path)
+        section.properties["bind"] = .string(spec.description)
+        section.repeatSource = nil
+        section.elementTemplate = template
+        let elements = bound.elements ?? []
+        let isItem = { (element: Element) in element.scopes.count > bound.scopes.count }
+        let before = elements.prefix { !isItem($0) }
+        let after = elements.reversed().prefix { !isItem($0) }.reversed()
+        section.beforeTemplateElements = before.isEmpty ? nil : Array(before)
+        section.afterTemplateElements = after.isEmpty || before.count == elements.count ? nil : Array(after)
+        section.elements = nil
+        return section
+    }
+}
