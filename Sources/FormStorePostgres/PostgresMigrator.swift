@@ -90,7 +90,9 @@ struct PostgresMigrator {
             logger: logger)
         var names: [String] = []
         for try await name in rows.decode(String.self) { names.append(name) }
-        if names.contains(where: { $0 != tables.migrations }) {
+        // Another formctl may have committed its first migration (tables and record together)
+        // between the two reads above: its record is visible now if its tables were.
+        if names.contains(where: { $0 != tables.migrations }), try await appliedMigrations(on: connection).isEmpty {
             throw MigrationError.foreignDatabase(path: plan.database, tables: names)
         }
     }
