@@ -137,13 +137,21 @@ import Testing
         #expect(try store.submissions().map(\.valuesJSON) == ["kept"])
     }
 
-    @Test func aTransactionCannotBeUsedAfterItsBlock() throws {
-        var escaped: SubmissionStore.Transaction?
-        try store.write { escaped = $0 }
-        #expect(throws: StoreError.transactionFinished) {
-            _ = try escaped?.register(formName: "late", definitionJSON: "{}")
+    @Test func anotherThreadWaitsForTheWriteBlockToEnd() throws {
+        let store = self.store
+        let seenFromOutside = LockedCount()
+        try store.write { tx in
+            let v = try tx.register(formName: "t", definitionJSON: "{}")
+            _ = try tx.saveFinal(formVersionID: v.id, valuesJSON: "1")
+            let outside = Thread { seenFromOutside.set((try? store.count()) ?? -1) }
+            outside.start()
+            usleep(200_000)
+            // The other thread's call has not run inside the open transaction.
+            #expect(seenFromOutside.value == nil)
+            _ = try tx.saveFinal(formVersionID: v.id, valuesJSON: "2")
         }
-        #expect(try store.forms().isEmpty)
+        for _ in 0..<200 where seenFromOutside.value == nil { usleep(10_000) }
+        #expect(seenFromOutside.value == 2, "the other thread saw the committed write, whole")
     }
 
     @Test func exportStreamsFilteredRowsInIdOrder() throws {
@@ -209,4 +217,12 @@ import Testing
         }
         #expect(try store.count(formName: "t") == 400)
     }
+}
+
+/// A value one thread sets and another reads.
+final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int?
+    var value: Int? { lock.withLock { stored } }
+    func set(_ value: Int) { lock.withLock { stored = value } }
 }

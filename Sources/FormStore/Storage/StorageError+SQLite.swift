@@ -50,7 +50,7 @@ extension StoreError {
     package var storageKind: StorageError.Kind {
         switch self {
         case .unknownFormVersion, .submissionNotFound: return .notFound
-        case .notADraft, .transactionFinished, .draftOfAnotherForm: return .conflict
+        case .notADraft, .draftOfAnotherForm: return .conflict
         case .malformedValue: return .corrupt
         case .notADatabaseFile: return .notADatabase
         case .invalidTablePrefix, .invalidCursor: return .invalidRequest

@@ -83,8 +83,6 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case submissionNotFound(id: Int64)
     /// Only drafts may be updated or finalized; final submissions are kept as submitted.
     case notADraft(id: Int64)
-    /// A `SubmissionStore.Transaction` was used after its `write` block returned.
-    case transactionFinished
     /// A stored value that this store never writes (e.g. a hand-edited timestamp).
     case malformedValue(table: String, id: Int64, column: String, value: String)
     /// The database path is a directory, a device or a FIFO ("a character device").
@@ -101,7 +99,6 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .unknownFormVersion(let id): return "Form version \(id) does not exist; register the form first"
         case .submissionNotFound(let id): return "Submission \(id) does not exist"
         case .notADraft(let id): return "Submission \(id) is final, not a draft, and cannot be changed"
-        case .transactionFinished: return "The transaction was used after its write block ended"
         case let .malformedValue(table, id, column, value):
             return "Row \(id) of \(table) has an unreadable \(column): \(value.debugDescription)"
         case let .notADatabaseFile(path, kind):
