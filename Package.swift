@@ -70,6 +70,12 @@ let package = Package(
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TestSupport"]),
         // Cost per submission on real forms beside the raw insert (Scripts/bench-engine.sh).
         .executableTarget(name: "bench-engine", dependencies: ["FormEngine", "FormStore"], path: "Benchmarks/bench-engine"),
+        // What a service sees of the store: a ticker while submits wait on a lock, reads while
+        // an import writes, submits per second into PostgreSQL (Scripts/bench-service.sh,
+        // Scripts/bench-postgres.sh).
+        .executableTarget(
+            name: "bench-service", dependencies: ["FormEngine", "FormStore", "FormStorePostgres"],
+            path: "Benchmarks/bench-service"),
         // The README's library example, compiled as written.
         .executableTarget(name: "quick-start", dependencies: ["FormEngine"], path: "Examples/quick-start"),
         // An example of embedding FormEngine in a service: a registered action and a custom rule.
