@@ -45,12 +45,7 @@ struct FormFieldNames {
     private init(empty: Void) {}
 
     private mutating func collect(_ element: Element, into names: inout Set<String>) {
-        if let content = element.include?.content {
-            switch content {
-            case .element(let included): collect(included, into: &names)
-            case .sections(let sections): sections.forEach { collect($0, into: &names) }
-            }
-        }
+        collect(element.include, into: &names)
         noteDynamicKey(element.properties)
         if let key = element.key, element.kind.fetchesValue { names.insert(Self.storageName(ofKey: key)) }
         if element.kind.collectsNestedValues { (element.sections ?? []).forEach { collect($0, into: &names) } }
@@ -63,13 +58,17 @@ struct FormFieldNames {
         }
     }
 
-    private mutating func collect(_ section: Section, into names: inout Set<String>) {
-        if let content = section.include?.content {
-            switch content {
-            case .element(let included): collect(included, into: &names)
-            case .sections(let sections): sections.forEach { collect($0, into: &names) }
-            }
+    /// What an include stands for, as the including element or section.
+    private mutating func collect(_ include: Include?, into names: inout Set<String>) {
+        switch include?.content {
+        case .element(let included)?: collect(included, into: &names)
+        case .sections(let sections)?: sections.forEach { collect($0, into: &names) }
+        case nil: break
         }
+    }
+
+    private mutating func collect(_ section: Section, into names: inout Set<String>) {
+        collect(section.include, into: &names)
         noteDynamicKey(section.properties)
         if let key = section.key, section.kind.isA(.select) { names.insert(Self.storageName(ofKey: key)) }
         for element in (section.elements ?? []) + (section.beforeTemplateElements ?? []) + (section.afterTemplateElements ?? []) {
