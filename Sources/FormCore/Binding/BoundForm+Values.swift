@@ -14,10 +14,15 @@ extension Element {
     public var valuePath: ValuePath? {
         guard let key else { return nil }
         if let written = Self.writtenValuePath(properties) { return written }
-        var components: [ValuePath.Component] = []
-        for scope in scopes where scope.isRepeat { components += scope.itemPath.components }
-        components.append(.key(key))
-        return ValuePath(components: components)
+        return ValuePath(components: scopes.repeatItemComponents + [.key(key)])
+    }
+}
+
+extension Sequence<DataScope> {
+    /// The path of the item a value built inside these scopes belongs to: the items of the
+    /// repeats around it, outermost first (`guests[1]`, `teams.blue.members[0]`).
+    var repeatItemComponents: [ValuePath.Component] {
+        lazy.filter(\.isRepeat).flatMap(\.itemPath.components)
     }
 }
 
@@ -30,6 +35,18 @@ extension Element {
 }
 
 extension Section {
+    /// Where a keyed section's choice goes, as `Element.valuePath` says for elements.
+    public var valuePath: ValuePath? {
+        guard let key else { return nil }
+        if let written = Element.writtenValuePath(properties) { return written }
+        return ValuePath(components: scopes.repeatItemComponents + [.key(key)])
+    }
+
+    /// The data path an iterating section walks, inside the items of the repeats around it.
+    public var repeatPath: ValuePath? {
+        repeatSource.map { ValuePath(components: scopes.repeatItemComponents + $0.path.components) }
+    }
+
     /// A keyed select section gives its selected indexes (or the `values` at them).
     public var fetchedValue: FormValue? {
         guard key != nil, kind.isA(.select) else { return nil }
@@ -53,14 +70,8 @@ extension BoundForm {
             guard let value = element.fetchedValue, let path = element.valuePath else { return }
             try? values.setValue(value, at: path)
         } sections: { section in
-            guard let value = section.fetchedValue, let key = section.key else { return }
-            if let written = Element.writtenValuePath(section.properties) {
-                try? values.setValue(value, at: written)
-                return
-            }
-            var components: [ValuePath.Component] = []
-            for scope in section.scopes where scope.isRepeat { components += scope.itemPath.components }
-            try? values.setValue(value, at: ValuePath(components: components + [.key(key)]))
+            guard let value = section.fetchedValue, let path = section.valuePath else { return }
+            try? values.setValue(value, at: path)
         }
         return values
     }

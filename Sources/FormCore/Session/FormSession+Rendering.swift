@@ -42,17 +42,13 @@ private struct Rendering {
     }
 
     func section(_ bound: Section, live: Section) -> Section {
-        if let source = bound.repeatSource, !source.isDictionary, let template = source.template {
-            let prefix = bound.scopes.filter(\.isRepeat).flatMap { $0.itemPath.components }
-            if growable.contains(ValuePath(components: prefix + source.path.components)) {
-                return growableRepeat(bound, source: source, template: template)
-            }
+        if let source = bound.repeatSource, !source.isDictionary, let template = source.template,
+            let path = bound.repeatPath, growable.contains(path)
+        {
+            return growableRepeat(bound, source: source, template: template)
         }
         var section = bound
-        if let key = bound.key, bound.scopes.contains(where: \.isRepeat) {
-            var components: [ValuePath.Component] = []
-            for scope in bound.scopes where scope.isRepeat { components += scope.itemPath.components }
-            let path = ValuePath(components: components + [.key(key)]).description
+        if bound.scopes.contains(where: \.isRepeat), let path = bound.valuePath?.description {
             section.properties["key"] = .string(path)
             section.properties["valuePath"] = .string(path)
         }

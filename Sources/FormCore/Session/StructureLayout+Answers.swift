@@ -4,7 +4,7 @@ extension StructureLayout {
         sections.indices.compactMap { index in
             let section = sections[index].section
             guard let source = section.repeatSource, !source.isDictionary, let template = source.template else { return nil }
-            let path = repeatPath(of: section) ?? source.path
+            let path = section.repeatPath ?? source.path
             let hasInputs = template.kind.isInput && template.key != nil
                 || !AnswerKeys.keys(ofTemplate: template).entries.isEmpty
             let declared = ["addTitle", "minimumItems", "maximumItems"].contains { section.properties[$0] != nil }
@@ -18,13 +18,6 @@ extension StructureLayout {
                 maximumItems: section.properties["maximumItems"]?.intValue, sectionIndex: index,
                 templateKeys: AnswerKeys.keys(ofTemplate: template))
         }
-    }
-
-    /// The data path a repeat section iterates, inside the items of the repeats around it.
-    func repeatPath(of section: Section) -> ValuePath? {
-        guard let source = section.repeatSource else { return nil }
-        let prefix = section.scopes.filter(\.isRepeat).flatMap { $0.itemPath.components }
-        return ValuePath(components: prefix + source.path.components)
     }
 
     /// Every answerable path of this shape, plus every repeat's template keys (so a repeat with

@@ -102,9 +102,8 @@ struct StructureLayout {
     mutating func append(_ element: Element, sectionIndex: Int, valuePath: ValuePath?, parent: Int?) {
         var itemPath: ValuePath?
         var dataItem: FormValue?
-        let repeats = element.scopes.filter(\.isRepeat)
-        if !repeats.isEmpty {
-            itemPath = ValuePath(components: repeats.flatMap { $0.itemPath.components })
+        if element.scopes.contains(where: \.isRepeat) {
+            itemPath = ValuePath(components: element.scopes.repeatItemComponents)
             dataItem = Self.dataItem(for: element.scopes, in: form.data)
         }
         elements.append(SessionElement(
