@@ -72,12 +72,11 @@ extension DefinitionLint {
             report(.error, property, "the default \(Self.shown(number)) is more than maximumValue \(Self.shown(maximum)): every fill that leaves it fails")
         }
         // As validation counts them: the digits after the point of the number as written.
-        if element.kind == .decimal, case .double = raw, let digits = Self.literalInt(properties["fractionDigits"]), digits >= 0 {
+        if element.kind == .decimal, let digits = Self.literalInt(properties["fractionDigits"]), digits >= 0,
+            let fraction = FieldValidator.writtenFractionDigits(of: raw), fraction > digits
+        {
             let text = raw.displayString ?? ""
-            let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first.map(\.count) ?? 0
-            if fraction > digits && !text.contains("e") {
-                report(.error, property, "the default \(text) has \(fraction) digit\(fraction == 1 ? "" : "s") after the decimal point, more than fractionDigits \(digits) allows: every fill that leaves it fails")
-            }
+            report(.error, property, "the default \(text) has \(fraction) digit\(fraction == 1 ? "" : "s") after the decimal point, more than fractionDigits \(digits) allows: every fill that leaves it fails")
         }
     }
 

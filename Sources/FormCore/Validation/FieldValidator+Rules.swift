@@ -35,13 +35,16 @@ extension FieldValidator {
         if let maximum = c.maximumValue, number > maximum {
             fail("maximumValue", "must be at most \(FormValue.double(maximum).displayString ?? "")", nil)
         }
-        if let digits = c.fractionDigits, case .double = field.value {
-            let text = field.value.displayString ?? ""
-            let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.count } ?? 0
-            if fraction > digits && !text.contains("e") {
-                fail("fractionDigits", digits == 0 ? "must be a whole number" : "must have at most \(digits) digit\(digits == 1 ? "" : "s") after the decimal point", nil)
-            }
+        if let digits = c.fractionDigits, let fraction = Self.writtenFractionDigits(of: field.value), fraction > digits {
+            fail("fractionDigits", digits == 0 ? "must be a whole number" : "must have at most \(digits) digit\(digits == 1 ? "" : "s") after the decimal point", nil)
         }
+    }
+
+    /// The digits after the point of a number as it is written (`9.99` has 2); nil for a whole
+    /// number, a number written with an exponent, or no number. Validation and `check` count alike.
+    static func writtenFractionDigits(of value: FormValue) -> Int? {
+        guard case .double = value, let text = value.displayString, !text.contains("e") else { return nil }
+        return text.split(separator: ".", maxSplits: 1).dropFirst().first.map(\.count) ?? 0
     }
 
     func checkDate(_ field: Field, _ c: FieldConstraints, fail: Fail) {
