@@ -30,7 +30,7 @@ struct PostgresMigrator {
     /// Applies what is pending; refuses another program's database unless `adopting`.
     func migrate(on connection: PostgresConnection, adopting: Bool) async throws {
         let applied = try await appliedMigrations(on: connection)
-        if applied.isEmpty, !adopting { try await refuseForeignDatabase(on: connection) }
+        if !adopting { try await refuseForeignDatabase(on: connection, applied: applied) }
         guard try !plan.pending(after: applied).isEmpty else { return }
         for migration in plan.migrations {
             try await connection.transaction(logger: logger) { connection in
@@ -52,14 +52,14 @@ struct PostgresMigrator {
     /// Throws when the schema is not exactly this binary's (for stores that must not migrate).
     func verifyCurrent(on connection: PostgresConnection) async throws {
         let applied = try await appliedMigrations(on: connection)
-        if applied.isEmpty { try await refuseForeignDatabase(on: connection) }
+        try await refuseForeignDatabase(on: connection, applied: applied)
         let pending = try plan.pending(after: applied)
         if !pending.isEmpty { throw MigrationError.pendingMigrationsInReadOnlyDatabase(pending: pending, path: plan.database) }
     }
 
     func status(on connection: PostgresConnection) async throws -> [MigrationStatus] {
         let applied = try await appliedMigrations(on: connection)
-        if applied.isEmpty { try await refuseForeignDatabase(on: connection) }
+        try await refuseForeignDatabase(on: connection, applied: applied)
         return plan.status(applied)
     }
 
@@ -83,8 +83,9 @@ struct PostgresMigrator {
     /// As for SQLite: with no prefix, a database with no record of formctl's migrations that
     /// has tables (a service's own `forms`, a framework's `schema_migrations`) is another
     /// program's, and is left as it is.
-    func refuseForeignDatabase(on connection: PostgresConnection) async throws {
-        guard tables.prefix.isEmpty, try await appliedMigrations(on: connection).isEmpty else { return }
+    /// `applied` is the recorded migrations the caller has just read.
+    func refuseForeignDatabase(on connection: PostgresConnection, applied: [MigrationPlan.Applied]) async throws {
+        guard tables.prefix.isEmpty, applied.isEmpty else { return }
         let rows = try await connection.run(
             "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1",
             logger: logger)

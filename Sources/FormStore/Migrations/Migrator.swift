@@ -36,7 +36,7 @@ struct Migrator {
         // The common case, an up-to-date database, is checked with a plain read: taking the
         // write lock here would make every open wait for (or fail on) a busy writer.
         let applied = try appliedMigrations()
-        if applied.isEmpty, !adopting { try refuseForeignDatabase() }
+        if !adopting { try refuseForeignDatabase(applied: applied) }
         guard try !validate(applied).isEmpty else { return }
         try connection.transaction {
             if try legacyTableIsOurs() {
@@ -63,7 +63,7 @@ struct Migrator {
     /// used by read-only stores. Throws if any are pending.
     func verifyCurrent() throws {
         let applied = try appliedMigrations()
-        if applied.isEmpty { try refuseForeignDatabase() }
+        try refuseForeignDatabase(applied: applied)
         let pending = try validate(applied)
         if !pending.isEmpty {
             throw MigrationError.pendingMigrationsInReadOnlyDatabase(pending: pending, path: connection.path)
@@ -73,7 +73,7 @@ struct Migrator {
     /// Every compiled migration plus any unknown recorded one, for `migrate --status`.
     func status() throws -> [MigrationStatus] {
         let applied = try appliedMigrations()
-        if applied.isEmpty { try refuseForeignDatabase() }
+        try refuseForeignDatabase(applied: applied)
         return MigrationPlan(migrations: migrations, database: connection.path).status(applied)
     }
 
@@ -83,8 +83,9 @@ struct Migrator {
     /// allowed, as another process may have just created it and be applying the first
     /// migration. A caller that chose a table prefix has said where formctl's tables go in a
     /// database that is not only formctl's, so other tables are expected there.
-    func refuseForeignDatabase() throws {
-        guard tables.prefix.isEmpty, try appliedMigrations().isEmpty else { return }
+    /// `applied` is the recorded migrations when the caller has just read them.
+    func refuseForeignDatabase(applied: [Applied]? = nil) throws {
+        guard tables.prefix.isEmpty, try (applied ?? appliedMigrations()).isEmpty else { return }
         let names = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
             operation: "listing the tables of the database") { $0.text(0) }
