@@ -87,13 +87,14 @@ extension DefinitionLint {
         var bounds: [String: ISODate] = [:]
         for (name, value) in properties where ["minimumDate", "maximumDate", "dateValue"].contains(name) {
             guard case .string(let text) = value, !PropertyExpression.containsExpression(text) else { continue }
-            guard let normalized = ISODate.normalized(text, mode: mode), let date = ISODate(parsing: normalized, mode: mode) else {
+            guard let (parsed, hasDate) = ISODate.parseAnyForm(text), hasDate || mode == "Time" else {
                 // An unreadable default is `defaultProblems`' to report.
                 if name != "dateValue" {
                     report(.error, name, "'\(text.excerpt())' is not a date as \(ISODate.format(for: mode)): the bound would be ignored")
                 }
                 continue
             }
+            let date = ISODate.normalized(text, mode: mode).flatMap { ISODate(parsing: $0, mode: mode) } ?? parsed
             if mode != "Time", !ISODate.writableSeconds.contains(date.seconds) {
                 report(.error, name, "'\(text.excerpt())' is outside the years 0001 to 9999 that dates are written in")
                 continue

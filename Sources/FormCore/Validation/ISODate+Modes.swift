@@ -25,30 +25,29 @@ extension ISODate {
         return nil
     }
 
-    /// The text a date element of `mode` stores for `text`: the text itself when the mode reads it
-    /// already, else the same instant written in the mode's form (`Time`: the UTC time of a
-    /// date-time, midnight of a date). Nil when `text` is no ISO 8601 date or time, or is a time
-    /// alone where the mode needs a date.
+    /// The text a date element of `mode` stores for `text`, one canonical form per mode whatever
+    /// the spelling: `YYYY-MM-DD` for `Date`, `HH:MM:SS` for `Time` (the UTC time of a
+    /// date-time), `YYYY-MM-DDTHH:MM:SSZ` in UTC otherwise. Equal instants are then equal text,
+    /// so exports sort and compare. Nil when `text` is no date or time `ISODate` reads, or is a
+    /// time alone where the mode needs a date.
     public static func normalized(_ text: String, mode: String?) -> String? {
-        if ISODate(parsing: text, mode: mode) != nil { return text }
         guard let (parsed, hasDate) = parseAnyForm(text), hasDate || mode == "Time" else { return nil }
         return parsed.formatted(mode: mode)
     }
 
-    /// The date written in the form of `mode`: `HH:MM` (`HH:MM:SS` when the seconds are not
-    /// zero) for `Time`, `YYYY-MM-DD` for `Date`, `YYYY-MM-DDTHH:MM:SSZ` otherwise. Nil outside
-    /// the years 0001 to 9999.
+    /// The date written in the canonical form of `mode` (see `normalized`). Nil outside the
+    /// years 0001 to 9999.
     public func formatted(mode: String?) -> String? {
         guard Self.writableSeconds.contains(seconds) else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let second = seconds - days * 86_400
-        let time = Self.pad(second / 3600, 2) + ":" + Self.pad(second / 60 % 60, 2)
+        let time = Self.pad(second / 3600, 2) + ":" + Self.pad(second / 60 % 60, 2) + ":" + Self.pad(second % 60, 2)
         let (year, month, day) = Self.civil(fromDays: days)
         let date = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
         switch mode {
-        case "Time": return second % 60 == 0 ? time : time + ":" + Self.pad(second % 60, 2)
+        case "Time": return time
         case "Date": return date
-        default: return date + "T" + time + ":" + Self.pad(second % 60, 2) + "Z"
+        default: return date + "T" + time + "Z"
         }
     }
 

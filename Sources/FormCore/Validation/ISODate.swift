@@ -7,73 +7,45 @@ public struct ISODate: Sendable, Hashable, Comparable {
 
     public static func < (a: ISODate, b: ISODate) -> Bool { a.seconds < b.seconds }
 
-    /// The format each date mode expects, as shown to a person.
+    /// The format each date mode stores, as shown to a person; other usual spellings are read
+    /// too (see `init(parsing:mode:)`).
     public static func format(for mode: String?) -> String {
         switch mode {
-        case "Time": return "HH:MM"
-        case "DateAndTime": return "YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM]"
+        case "Time": return "HH:MM[:SS]"
+        case "DateAndTime": return "YYYY-MM-DD HH:MM[:SS] [Z|+HH:MM]"
         default: return "YYYY-MM-DD"
         }
     }
 
-    /// Parses text in the format of `mode` (`Date`, `Time`, `DateAndTime`; nil means Date).
-    /// A date-and-time also accepts a bare date (midnight UTC).
+    /// Parses a date or time as people and programs write them, for `mode` (`Date`, `Time`,
+    /// `DateAndTime`; nil means Date). Dates are `YYYY-MM-DD` (or with `/`); times `H:MM`,
+    /// `HH:MM:SS` and fractions of a second (dropped), with `am`/`pm`; a date-and-time joins them
+    /// with `T` or spaces, and ends with `Z`, an offset (`+02:00`, `+0200`, `+02`) or nothing
+    /// (UTC). A date-and-time also accepts a bare date (midnight UTC).
     public init?(parsing text: String, mode: String? = nil) {
-        let chars = Array(text.trimmingSpaces.utf8)
-        var index = 0
-        func number(_ digits: Int) -> Int? {
-            guard index + digits <= chars.count else { return nil }
-            var value = 0
-            for offset in 0..<digits {
-                let c = chars[index + offset]
-                guard c >= 48 && c <= 57 else { return nil }
-                value = value * 10 + Int(c - 48)
-            }
-            index += digits
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < chars.count, chars[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        func time() -> Int? {
-            guard let hour = number(2), hour < 24, expect(UInt8(ascii: ":")), let minute = number(2), minute < 60 else { return nil }
-            var second = 0
-            if expect(UInt8(ascii: ":")) {
-                guard let s = number(2), s < 61 else { return nil }
-                second = s
-                if expect(UInt8(ascii: ".")) { while index < chars.count, chars[index] >= 48, chars[index] <= 57 { index += 1 } }
-            }
-            return hour * 3600 + minute * 60 + second
-        }
+        var reader = DateTextReader(text.trimmingSpaces)
         if mode == "Time" {
-            guard let t = time(), index == chars.count else { return nil }
+            guard let t = reader.time(), reader.isAtEnd else { return nil }
             seconds = t
             return
         }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-            let day = number(2), (1...12).contains(month), day >= 1, day <= ISODate.daysIn(month: month, year: year)
+        guard let year = reader.number(4), let separator = reader.next(), separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"),
+            let month = reader.number(2), reader.expect(separator), let day = reader.number(2),
+            (1...12).contains(month), day >= 1, day <= ISODate.daysIn(month: month, year: year)
         else { return nil }
         var total = ISODate.daysFromCivil(year: year, month: month, day: day) * 86400
-        if index == chars.count {
+        if reader.isAtEnd {
             seconds = total
             return
         }
-        guard mode == "DateAndTime" || mode == nil, expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")), let t = time()
-        else { return nil }
-        total += t
-        if expect(UInt8(ascii: "Z")) {
-        } else if index < chars.count, chars[index] == UInt8(ascii: "+") || chars[index] == UInt8(ascii: "-") {
-            let sign = chars[index] == UInt8(ascii: "+") ? 1 : -1
-            index += 1
-            guard let hours = number(2) else { return nil }
-            _ = expect(UInt8(ascii: ":"))
-            guard let minutes = number(2) else { return nil }
-            total -= sign * (hours * 3600 + minutes * 60)
+        guard mode == "DateAndTime" || mode == nil else { return nil }
+        if !reader.expect(UInt8(ascii: "T")) && !reader.expect(UInt8(ascii: "t")) {
+            guard reader.skipSpaces() else { return nil }
         }
-        guard index == chars.count else { return nil }
-        seconds = total
+        guard let t = reader.time() else { return nil }
+        total += t
+        guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
+        seconds = total - offset
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

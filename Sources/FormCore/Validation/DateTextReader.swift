@@ -1,0 +1,117 @@
+/// Reads the parts of a date or time written as text, byte by byte: the grammar `ISODate` accepts,
+/// kept apart from the calendar arithmetic.
+struct DateTextReader {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    mutating func next() -> UInt8? {
+        guard index < bytes.count else { return nil }
+        defer { index += 1 }
+        return bytes[index]
+    }
+
+    mutating func expect(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Skips spaces; false when there were none.
+    mutating func skipSpaces() -> Bool {
+        let start = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return index > start
+    }
+
+    /// Exactly `digits` decimal digits.
+    mutating func number(_ digits: Int) -> Int? {
+        guard index + digits <= bytes.count else { return nil }
+        var value = 0
+        for offset in 0..<digits {
+            let c = bytes[index + offset]
+            guard c >= 48 && c <= 57 else { return nil }
+            value = value * 10 + Int(c - 48)
+        }
+        index += digits
+        return value
+    }
+
+    /// One or two digits, as an hour is often written (`9:30`).
+    mutating func shortNumber() -> Int? {
+        guard let first = number(1) else { return nil }
+        guard let second = number(1) else { return first }
+        return first * 10 + second
+    }
+
+    /// `H:MM`, `HH:MM:SS`, `HH:MM:SS.fff` (the fraction dropped), optionally followed by
+    /// `am`/`pm` (with or without a space): seconds since midnight.
+    mutating func time() -> Int? {
+        guard var hour = shortNumber(), expect(UInt8(ascii: ":")), let minute = number(2), minute < 60 else { return nil }
+        var second = 0
+        if expect(UInt8(ascii: ":")) {
+            guard let s = number(2), s < 60 else { return nil }
+            second = s
+            if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
+                guard number(1) != nil else { return nil }
+                while number(1) != nil {}
+            }
+        }
+        let beforeMeridiem = index
+        _ = skipSpaces()
+        if let meridiem = self.meridiem() {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (meridiem ? 12 : 0)
+        } else {
+            index = beforeMeridiem
+            guard hour < 24 else { return nil }
+        }
+        return hour * 3600 + minute * 60 + second
+    }
+
+    /// `am` (false) or `pm` (true), any case, with an optional dot (`a.m.`).
+    private mutating func meridiem() -> Bool? {
+        guard index < bytes.count else { return nil }
+        let letter = bytes[index] | 0x20
+        guard letter == UInt8(ascii: "a") || letter == UInt8(ascii: "p") else { return nil }
+        var probe = self
+        probe.index += 1
+        _ = probe.expect(UInt8(ascii: "."))
+        guard probe.index < probe.bytes.count, probe.bytes[probe.index] | 0x20 == UInt8(ascii: "m") else { return nil }
+        probe.index += 1
+        _ = probe.expect(UInt8(ascii: "."))
+        self = probe
+        return letter == UInt8(ascii: "p")
+    }
+
+    /// `Z`, `+HH:MM`, `+HHMM`, `+HH` (or `-`), optionally after a space; nothing is UTC.
+    /// Seconds east of UTC, nil when what follows is not a zone.
+    mutating func zoneOffset() -> Int? {
+        let start = index
+        _ = skipSpaces()
+        if isAtEnd { return 0 }
+        if expect(UInt8(ascii: "Z")) || expect(UInt8(ascii: "z")) { return 0 }
+        let sign: Int
+        if expect(UInt8(ascii: "+")) {
+            sign = 1
+        } else if expect(UInt8(ascii: "-")) {
+            sign = -1
+        } else {
+            index = start
+            return nil
+        }
+        guard let hours = number(2), hours <= 18 else { return nil }
+        var minutes = 0
+        if expect(UInt8(ascii: ":")) {
+            guard let m = number(2) else { return nil }
+            minutes = m
+        } else if let m = number(2) {
+            minutes = m
+        }
+        guard minutes < 60 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+}
