@@ -39,6 +39,9 @@ public enum FieldValueType: Sendable, Hashable {
 
     /// The value for text a person typed (at a prompt, in an override).
     public func parse(_ text: String, for element: Element) -> Result<FormValue, FieldInputError> {
+        if self != .other, let problem = ControlCharacterCheck.problem(in: text, allowingLineBreaks: element.kind == .multiline) {
+            return .failure(problem)
+        }
         let trimmed = text.trimmingSpaces
         switch self {
         case .text, .other:
@@ -94,7 +97,8 @@ public enum FieldValueType: Sendable, Hashable {
         if case .null = answer { return .success(.null) }
         switch self {
         case .text:
-            guard case .string = answer else { return .failure(FieldInputError("must be text (a JSON string), found \(answer.typeName)")) }
+            guard case .string(let text) = answer else { return .failure(FieldInputError("must be text (a JSON string), found \(answer.typeName)")) }
+            if let problem = ControlCharacterCheck.problem(in: text, allowingLineBreaks: element.kind == .multiline) { return .failure(problem) }
             return .success(answer)
         case .other:
             return .success(answer)

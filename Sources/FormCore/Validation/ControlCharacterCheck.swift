@@ -1,0 +1,38 @@
+/// Control characters are refused in text from any source (a prompt, `--set`, answers, a
+/// request): an ESC stored in a name would move the cursor of whoever later prints it, and a
+/// spreadsheet or a log shows it as garbage. Line breaks (LF, CRLF) and tabs are text in a
+/// multiline field; everywhere else they are refused too, since a one-line field cannot show them.
+enum ControlCharacterCheck {
+    /// The message for the first control character in `text`, nil when there is none.
+    static func problem(in text: String, allowingLineBreaks: Bool) -> FieldInputError? {
+        guard text.unicodeScalars.contains(where: isControl) else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        for (offset, scalar) in scalars.enumerated() where isControl(scalar) {
+            let position = offset + 1
+            if allowingLineBreaks {
+                if scalar == "\n" || scalar == "\t" { continue }
+                // A CR is a line break only as the first half of CRLF.
+                if scalar == "\r", position < scalars.count, scalars[position] == "\n" { continue }
+            }
+            let code = "U+" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(4))
+            let what = scalar == "\n" || scalar == "\r" ? "a line break" : scalar == "\t" ? "a tab" : "a control character (\(code))"
+            let fix = allowingLineBreaks ? "" : scalar == "\n" || scalar == "\r" || scalar == "\t" ? "; this field is one line" : ""
+            return FieldInputError("contains \(what) at character \(position)\(fix)")
+        }
+        return nil
+    }
+
+    /// C0 controls, DEL, and C1 controls (U+0080 to U+009F, obeyed as escapes by some terminals).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F, 0x80...0x9F: return true
+        default: return false
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
