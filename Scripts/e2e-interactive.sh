@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Drives `formctl fill` through a real terminal (tmux): typing answers, a wrong email asked again,
-# a password never on screen, editing from the summary, Ctrl-C leaving a draft with exit 130 and
-# the terminal restored. Usage: Scripts/e2e-interactive.sh [path/to/formctl]
+# Drives `formctl fill` through a real terminal (tmux): the line editor (cursor keys, Home/End,
+# Ctrl-A/E/K/U/W, Backspace, Delete, wide characters), arrow-key lists with filtering and
+# ticking, placeholders that are not defaults, a wrong email asked again, a password never on
+# screen, repeats grown and trimmed, --set/--answers/--draft on a terminal, Ctrl-C and q, the
+# resume hint, and the same forms in accessible (plain) mode.
+# Usage: Scripts/e2e-interactive.sh [path/to/formctl]
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 formctl=${1:-$here/.build/debug/formctl}
@@ -29,113 +32,231 @@ wait_for() {
   return 1
 }
 start() { start_form "$here/forms/signup.json" "$@"; }
-start_form() {
-  local form=$1
-  shift
+start_form() { start_command fill "$@"; }
+# Runs `formctl ARGS... --db e2e.sqlite` in a fresh tmux session.
+start_command() {
   tmux -L "$socket" kill-server 2>/dev/null
   # A server that is still shutting down refuses new sessions: wait until it is gone.
   for _ in $(seq 1 50); do tmux -L "$socket" has-session 2>/dev/null || break; sleep 0.05; done
   sleep 0.2
   # After formctl exits, print its exit code and whether echo is on, then wait to be read.
-  tmux -L "$socket" new-session -d -s e2e -x 120 -y 60 \
-    "cd '$work' && '$formctl' fill '$form' --db '$work/e2e.sqlite' $*; echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -- '-\{0,1\}echo'; sleep 60"
+  tmux -L "$socket" new-session -d -s e2e -x 200 -y 60 \
+    "cd '$work' && $env '$formctl' $* --db '$work/e2e.sqlite'; echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -- '-\{0,1\}echo'; sleep 60"
 }
-answer() { # answer PROMPT-REGEX TEXT
+env=""
+sql() { sqlite3 "$work/e2e.sqlite" "$1"; }
+count_rows() { sql "select count(*) from submissions"; }
+answer() { # answer PROMPT-REGEX TEXT: waits for the prompt, types TEXT, Enter
   if wait_for "$1"; then send -l -- "$2"; send Enter; else fail "prompt '$1' did not appear"; return 1; fi
 }
+replace() { # replace PROMPT-REGEX TEXT: clears the line editor's current value first (Ctrl-U)
+  if wait_for "$1"; then send C-u; send -l -- "$2"; send Enter; else fail "prompt '$1' did not appear"; return 1; fi
+}
+expect_row() { # expect_row NAME SQL PATTERN
+  local got
+  got=$(sql "$2")
+  # shellcheck disable=SC2254
+  case "$got" in $3) pass "$1" ;; *) fail "$1 (got: $got)" ;; esac
+}
+check() { # check NAME REGEX: passes when the screen shows REGEX within 5 s
+  if wait_for "$2"; then pass "$1"; else fail "$1"; fi
+}
 
-# 1. A whole form: wrong email asked again, password hidden, edit from the summary, submit.
-start
-answer 'Name\* \(Ada Lovelace\):$' "Grace Hopper"
-answer 'Email\* \(ada@example.com\):$' "not-an-email"
-if wait_for 'must be an email address'; then pass "a wrong email is explained"; else fail "a wrong email is explained"; fi
-if wait_for '\[2/7\] Email.*\n?.*' && [ "$(screen | grep -c '\[2/7\] Email')" -ge 2 ]; then pass "the email is asked again at once"; else fail "the email is asked again at once"; fi
-answer 'must be an email address' "grace@navy.mil"
-answer 'Birth date' "1906-12-09"
-answer 'Password\* \(hidden input\):$' "cobol-rocks-1959"
-answer 'Confirm password\* \(hidden input\):$' "cobol-rocks-1959"
-answer 'choose a number \[1\]:$' "3"
-answer 'Company' "US Navy"
-answer 'Seats' "12"
-answer 'newsletter \[y/N\]:$' "n"
-answer 'Add a guest\? \[y/N\]:$' "y"
+# ---- Drawn prompts (a capable terminal) ---------------------------------------------------
+
+# 1. The signup form through the line editor and the lists.
+start_form "$here/forms/signup.json"
+# A placeholder is a dim hint, not a value: Enter on it says the field is required.
+check "the placeholder is shown as an example" 'Name\*: e\.g\. Ada Lovelace$'
+send Enter
+check "a placeholder is not a default" 'is required'
+# Editing keys: type with a typo, Backspace, Ctrl-A and text at the start, Ctrl-E, Ctrl-W,
+# Left and an insertion in the middle, Home and Delete.
+send -l "Grace Hopperr"; send BSpace
+send C-a; send -l "Dr "; send C-e; send C-w; send -l "Hopper"
+send Left Left Left Left Left Left; send -l "B. "
+send Home; send DC DC DC
+check "the line shows the edited text" 'Name\*: Grace B\. Hopper$'
+send Enter
+answer 'Email\*: e\.g\. ada@example\.com$' "not-an-email"
+check "a wrong email is explained" 'must be an email address'
+# The wrong value comes back in place, to be corrected rather than typed again.
+check "the wrong value is offered for editing" 'Email\*: not-an-email$'
+send C-u; send -l "grace@navy.mil"; send Enter
+answer 'Birth date \(YYYY-MM-DD\): *$' "1906/12/09"
+answer 'Password\* \(hidden input\): *$' "cobol-rocks-1959"
+answer 'Confirm password\* \(hidden input\): *$' "cobol-rocks-1959"
+check "a choice is a list with the current item highlighted" '> Free'
+# Typing filters the list; Enter takes the one highlighted.
+send -l "tea"
+check "typing filters the list" 'filter: tea'
+send Enter
+check "the chosen item stays on screen" 'Plan: Team$'
+check "a field that the choice shows appears" 'Company'
+answer 'Company\*: e\.g\. Required' "US Navy"
+replace 'Seats\* \(2–500\): 5$' "12"
+answer 'newsletter \[y/N\]: *$' "n"
+answer 'Add a guest\? \[y/N\]: *$' "y"
 answer 'Guest email #1' "ada@example.com"
-answer 'Add another guest\? \[y/N\]:$' "n"
-if wait_for 'to quit without saving:'; then pass "the summary is shown"; else fail "the summary is shown"; fi
-# Only meaningful once the password was typed and the summary is on screen.
-if ! screen | grep -q 'to quit without saving:' || screen | grep -q 'cobol-rocks'; then
-  fail "the password never appears on screen"
-else
-  pass "the password never appears on screen"
-fi
-if screen | grep -q 'Password: ••••••'; then pass "the summary masks the password"; else fail "the summary masks the password"; fi
-send -l "1"; send Enter
-answer '\[1/[0-9]+\] Name\* \[Grace Hopper\]:$' "Grace B. Hopper"
-if wait_for '1\. Name: Grace B\. Hopper'; then pass "a field is edited from the summary"; else fail "a field is edited from the summary"; fi
-send -l "s"; send Enter
+answer 'Add another guest\? \[y/N\]: *$' "y"
+answer 'Guest email #2' "bob@example.com"
+answer 'Add another guest\? \[y/N\]: *$' "n"
+check "the summary is shown" 'to quit without saving: *$'
+if screen | grep -q 'cobol-rocks'; then fail "the password never appears on screen"; else pass "the password never appears on screen"; fi
+check "the summary masks the password" 'Password: ••••••'
+check "the summary offers to remove a repeat item" 'r and a number to remove that item'
+answer 'to quit without saving: *$' "r11"
+check "an item is removed from the summary" 'removed item 2 of Guests'
+answer 'to quit without saving: *$' "s"
 if wait_for 'saved submission 1' && wait_for 'EXIT=0'; then pass "submitting stores and exits 0"; else fail "submitting stores and exits 0"; fi
-row=$(sqlite3 "$work/e2e.sqlite" "select values_json from submissions where id = 1")
-case "$row" in
-  *'"name":"Grace B. Hopper"'*'"plan":"team"'*'"company":"US Navy"'*'"seats":12'*'"guests":[{"email":"ada@example.com"}]'*) pass "the stored values are the answers" ;;
-  *) fail "the stored values are the answers (got: $row)" ;;
-esac
-if sqlite3 "$work/e2e.sqlite" "select count(*) from submissions where values_json like '%cobol%'" | grep -qx 0; then
-  pass "the password is not stored"
-else
-  fail "the password is not stored"
-fi
+expect_row "the stored values are the edited answers, the date canonical, the removed guest gone" \
+  "select values_json from submissions where id = 1" \
+  '*"name":"Grace B. Hopper"*"email":"grace@navy.mil"*"birthDate":"1906-12-09"*"plan":"team"*"company":"US Navy"*"seats":12*"guests":\[{"email":"ada@example.com"}\]*'
+expect_row "the password is not stored" "select count(*) from submissions where values_json like '%cobol%'" 0
 
-# 2. Ctrl-C in the middle of a secret: a draft is saved, exit 130, echo is back on.
-start
-answer 'Name\* \(Ada Lovelace\):$' "Alan Kay"
-answer 'Email\* \(ada@example.com\):$' "alan@parc.com"
-answer 'Birth date' ""
-wait_for 'Password\* \(hidden input\):$' || fail "password prompt"
-send -l "half-typed"
+# 2. Wide characters and emoji are edited as whole characters.
+start_form "$here/forms/signup.json"
+wait_for 'Name\*:' || fail "name prompt"
+send -l "李小龍 Zoë 🚀x"; send BSpace; send Left; send BSpace; send -l "!"
+check "wide characters stay whole while editing" 'Name\*: 李小龍 Zoë!🚀$'
 send C-c
-if wait_for 'interrupted: saved draft 2' && wait_for 'EXIT=130'; then pass "Ctrl-C saves a draft and exits 130"; else fail "Ctrl-C saves a draft and exits 130"; fi
-if screen | grep -qx 'echo'; then pass "the terminal echoes again after Ctrl-C"; else fail "the terminal echoes again after Ctrl-C"; fi
-draft=$(sqlite3 "$work/e2e.sqlite" "select status || ' ' || values_json from submissions where id = 2")
-case "$draft" in
-  'draft '*'"name":"Alan Kay"'*'"email":"alan@parc.com"'*) pass "the draft holds what was entered" ;;
-  *) fail "the draft holds what was entered (got: $draft)" ;;
-esac
+check "Ctrl-C after typing saves a draft" 'interrupted: saved draft 2'
+expect_row "the draft holds the wide characters whole" "select values_json from submissions where id = 2" '*"name":"李小龍 Zoë!🚀"*'
+if wait_for 'EXIT=130' && screen | grep -qx 'echo'; then pass "the terminal echoes again after Ctrl-C"; else fail "the terminal echoes again after Ctrl-C"; fi
+# The resume hint names the database it was given, so it works as printed.
+check "the resume hint repeats --db" "resume with: formctl fill $here/forms/signup.json --db $work/e2e.sqlite --resume 2\)"
 
-# 3. Resuming the draft: earlier answers are offered as current values.
-start --resume 2
-answer 'Name\* \[Alan Kay\]:$' ""
-answer 'Email\* \[alan@parc.com\]:$' ""
-if wait_for 'Birth date'; then pass "a resumed draft offers its values"; else fail "a resumed draft offers its values"; fi
+# 3. Ctrl-C and Ctrl-D before anything was typed: no draft.
+before=$(count_rows)
+start_form "$here/forms/signup.json"
+wait_for 'Name\*:' || fail "name prompt"
+send C-c
+check "Ctrl-C at the first prompt says nothing was saved" 'nothing was entered, so no draft was saved'
+check "and exits 130" 'EXIT=130'
+start_form "$here/forms/signup.json"
+wait_for 'Name\*:' || fail "name prompt"
+send C-d
+check "Ctrl-D at the first prompt saves nothing either" 'nothing was entered, so no draft was saved'
+[ "$(count_rows)" = "$before" ] && pass "no empty draft is stored" || fail "no empty draft is stored"
 
-# 4. The survey: a repeat over a dictionary, a number out of range, a multi-select section,
-#    multiline text, and a field that appears when a switch is turned on.
+# 4. --set on a terminal pre-fills: only the missing fields are asked; q exits 130, nothing saved.
+start_form "$here/forms/signup.json" --set "name='Cy Young'" --set email=cy@example.com --set plan=Team
+check "given values are not asked again" 'Birth date \(YYYY-MM-DD\): *$'
+if screen | grep -q 'Name\*:'; then fail "the name given with --set is not asked"; else pass "the name given with --set is not asked"; fi
+send Enter
+answer 'Password\* \(hidden input\): *$' "secret-pass-1"
+answer 'Confirm password\* \(hidden input\): *$' "secret-pass-1"
+check "a field the given choice makes required is asked" 'Company\*'
+send -l "Angels"; send Enter
+check "then the summary" 'to quit without saving: *$'
+check "the summary shows the given values" 'Name: Cy Young'
+send -l "q"; send Enter
+check "q exits 130 like an interruption" 'EXIT=130'
+[ "$(count_rows)" = "$before" ] && pass "q stores nothing" || fail "q stores nothing"
+
+# 5. --draft on a terminal never prompts.
+start_form "$here/forms/signup.json" --draft --set "name='Cy Young'"
+check "--draft stores without a prompt" 'saved draft [0-9]+'
+check "and exits 0" 'EXIT=0'
+expect_row "the draft has the value given with --set" "select values_json from submissions order by id desc limit 1" '*"name":"Cy Young"*'
+
+# 6. The survey: a prefilled name, a segmented choice by arrow keys, bound titles unnumbered, a
+#    multi-select ticked with Space, multiline text, and a switch that shows a field.
 start_form "$here/forms/survey.json" --data "$here/forms/survey-data.json"
-answer 'Name\* \[Sam\]:$' ""
-answer 'choose a number:$' "2"
-answer 'Years on the team' "7"
-answer 'Xcode #1 \(1–5\) \[3\]:$' ""
-answer 'SwiftPM #2 \(1–5\) \[4\]:$' "9"
-if wait_for 'must be at most 5'; then pass "a score out of range is asked again"; else fail "a score out of range is asked again"; fi
-answer 'must be at most 5' "5"
-answer 'Docker #3' ""
-answer 'choose numbers separated by commas:$' "1, 3"
+check "the bound value is in the editor" 'Name\*: Sam$'
+send Enter
+check "the segmented choice is a list" '> Engineer'
+send Down; send Enter
+check "arrow keys choose" 'Role: Designer$'
+answer 'Years on the team \(0–50\): *$' "7"
+check "an iterated title is shown as bound, unnumbered" 'Xcode \(1–5\): 3$'
+if screen | grep -q 'Xcode #1'; then fail "no number after a bound title"; else pass "no number after a bound title"; fi
+send Enter
+replace 'SwiftPM \(1–5\): 4$' "9"
+check "a score out of range is asked again" 'must be at most 5'
+replace 'SwiftPM \(1–5\): 9$' "5"
+answer 'Docker \(1–5\): 2$' ""
+check "a multi-select shows boxes" '\[ \] Deploys'
+send Space; send Down; send Down; send Space
+check "space ticks" '\[x\] Code review'
+send Enter
+check "the ticked items stay on screen" 'Topics for the next retro: Deploys, Code review$'
 wait_for 'end with an empty line' || fail "multiline prompt"
 send -l "First line"; send Enter; send -l "Second line"; send Enter; send Enter
-answer 'May we follow up\? \[y/N\]:$' "y"
-answer 'Email for follow-up\*:$' "sam@example.com"
-if wait_for 'Topics for the next retro: Deploys, Code review' && wait_for 'Comments: First line ⏎ Second line'; then
-  pass "the summary shows the chosen topics and the comment"
-else
-  fail "the summary shows the chosen topics and the comment"
-fi
-send -l "s"; send Enter
+answer 'May we follow up\? \[y/N\]: *$' "y"
+answer 'Email for follow-up\*: *$' "sam@example.com"
+check "the summary shows the chosen topics" 'Topics for the next retro: Deploys, Code review'
+check "the summary shows the comment" 'Comments: First line ⏎ Second line'
+answer 'to quit without saving: *$' "s"
 wait_for 'EXIT=0' || fail "the survey is submitted"
-survey=$(sqlite3 "$work/e2e.sqlite" "select values_json from submissions s join forms f on f.id = s.form_id where f.name = 'survey'")
-case "$survey" in
-  *'"tools":{"Xcode":{"score":3},"SwiftPM":{"score":5},"Docker":{"score":2}}'*'"topics":["deploys","review"]'*'"comments":"First line\nSecond line"'*'"contact":"sam@example.com"'*)
-    pass "the survey stores scores per tool, topics, the comment and the follow-up email" ;;
-  *) fail "the survey stores scores per tool, topics, the comment and the follow-up email (got: $survey)" ;;
-esac
+expect_row "the survey stores role, scores per tool, topics, the comment and the follow-up email" \
+  "select values_json from submissions s join forms f on f.id = s.form_id where f.name = 'survey'" \
+  '*"role":"designer"*"tools":{"Xcode":{"score":3},"SwiftPM":{"score":5},"Docker":{"score":2}}*"topics":\["deploys","review"\]*"comments":"First line\\nSecond line"*"contact":"sam@example.com"*'
+
+# 7. delete asks on a terminal.
+start_command delete 1
+check "delete shows what it will delete" 'Delete this submission\? \[y/N\]: *$'
+send -l "n"; send Enter
+check "no keeps it (exit 1)" 'EXIT=1'
+expect_row "the submission is still there" "select count(*) from submissions where id = 1" 1
+start_command delete 1
+answer 'Delete this submission\? \[y/N\]: *$' "y"
+check "yes deletes it" 'deleted submission 1'
+expect_row "the submission is gone" "select count(*) from submissions where id = 1" 0
+
+# ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
+
+# 8. The signup form line by line: choices by number or label, hints in words.
+start_form "$here/forms/signup.json" --accessible
+answer 'Name\* \(e\.g\. Ada Lovelace\): *$' "Grace Hopper"
+answer 'Email\* \(e\.g\. ada@example\.com\): *$' "not-an-email"
+check "a wrong email is explained" 'must be an email address'
+answer 'must be an email address' "grace@navy.mil"
+answer 'Birth date' "1906-12-09"
+answer 'Password\* \(hidden input\): *$' "cobol-rocks-1959"
+answer 'Confirm password\* \(hidden input\): *$' "cobol-rocks-1959"
+check "choices are numbered" '3\) Team'
+answer 'choose a number or a label \[1\]: *$' "team"
+answer 'Company' "US Navy"
+answer 'Seats' "12"
+answer 'newsletter \[y/N\]: *$' "n"
+answer 'Add a guest\? \[y/N\]: *$' "n"
+answer 'to quit without saving: *$' "1"
+answer 'Name\* \[Grace Hopper\]: *$' "Grace B. Hopper"
+check "a field is edited from the summary" '1\. Name: Grace B\. Hopper'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "accessible mode submits"; else fail "accessible mode submits"; fi
+expect_row "accessible mode stores the answers" "select values_json from submissions order by id desc limit 1" \
+  '*"name":"Grace B. Hopper"*"plan":"team"*"company":"US Navy"*"seats":12*'
+
+# 9. FORMCTL_ACCESSIBLE=1: the survey's multi-select takes labels and numbers; the picker-like
+#    lists are numbered.
+env="FORMCTL_ACCESSIBLE=1"
+start_form "$here/forms/survey.json" --data "$here/forms/survey-data.json"
+answer 'Name\* \[Sam\]: *$' ""
+answer 'choose a number or a label: *$' "Manager"
+answer 'Years on the team' "3"
+answer 'Xcode \(1–5\) \[3\]: *$' ""
+answer 'SwiftPM \(1–5\) \[4\]: *$' ""
+answer 'Docker \(1–5\) \[2\]: *$' ""
+answer 'choose numbers separated by commas, or labels: *$' "deploys, 4"
+wait_for 'end with an empty line' || fail "multiline prompt"
+send Enter
+answer 'May we follow up\? \[y/N\]: *$' "n"
+answer 'to quit without saving: *$' "s"
+wait_for 'EXIT=0' || fail "the accessible survey is submitted"
+expect_row "labels and numbers choose alike" \
+  "select values_json from submissions s join forms f on f.id = s.form_id where f.name = 'survey' order by s.id desc limit 1" \
+  '*"role":"manager"*"topics":\["deploys","meetings"\]*'
+env=""
+
+# 10. TERM=dumb: no cursor movement is drawn.
+env="TERM=dumb"
+start_form "$here/forms/signup.json"
+check "a dumb terminal gets plain prompts" 'Name\* \(e\.g\. Ada Lovelace\): *$'
+send C-c
+wait_for 'EXIT=130' || fail "Ctrl-C on a dumb terminal"
+env=""
 
 echo
 echo "interactive: $passed passed, $failed failed"

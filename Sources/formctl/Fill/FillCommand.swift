@@ -8,9 +8,15 @@ struct FillCommand: AsyncParsableCommand {
         commandName: "fill",
         abstract: "Fill in a form (interactively on a terminal, or from answers) and store it.",
         discussion: """
-            On a terminal (stdin and stderr are TTYs) formctl walks the form field by field. \
-            Otherwise it never prompts: values come from --answers and --set, defaults fill the \
-            rest, and the form is submitted. Secure fields can only come from --answers.
+            On a terminal (stdin and stderr are TTYs) formctl walks the form field by field: text \
+            in a line editor (arrow keys, Home/End, Ctrl-A/E/K/U/W), choices in a list (arrow keys, \
+            space to tick, typing filters). Values given with --answers, --set or --resume are \
+            kept, and only fields still empty or wrong are asked before the summary. \
+            --accessible (or FORMCTL_ACCESSIBLE=1, or TERM=dumb) asks line by line instead, \
+            choices by number or label, for screen readers and simple terminals. \
+            Without a terminal, with --no-input or with --draft, formctl never prompts: values \
+            come from --answers and --set, defaults fill the rest, and the form is submitted \
+            (or saved as a draft). Secure fields can only come from --answers or the prompt.
             """
     )
 
@@ -26,7 +32,7 @@ struct FillCommand: AsyncParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set one value, e.g. --set email=ann@example.com or --set guests.1.name=Bo.", valueName: "KEY=VALUE"))
     var sets: [String] = []
 
-    @Flag(help: "Store as a draft, without validating.")
+    @Flag(help: "Store as a draft, without validating and without prompting.")
     var draft = false
 
     @Option(help: ArgumentHelp("Resume a stored draft and finalize it.", valueName: "ID"))
@@ -34,6 +40,9 @@ struct FillCommand: AsyncParsableCommand {
 
     @Flag(help: "Never prompt, even on a terminal.")
     var noInput = false
+
+    @Flag(help: "On a terminal, ask line by line (choices by number or label) instead of drawing editors and lists; also FORMCTL_ACCESSIBLE=1.")
+    var accessible = false
 
     @Flag(help: "Print the stored submission as JSON on stdout.")
     var json = false
@@ -51,8 +60,30 @@ struct FillCommand: AsyncParsableCommand {
         }
     }
 
+    /// Prompts only on a terminal, and never for a draft: --draft means "store what I gave".
     var isInteractive: Bool {
-        !noInput && answers == nil && Terminal.isTTY(0) && Terminal.isTTY(2)
+        !noInput && !draft && answers != "-" && Terminal.isTTY(0) && Terminal.isTTY(2)
+    }
+
+    /// Drawn prompts need a terminal that can move the cursor and a person who wants them.
+    var drawsPrompts: Bool {
+        if accessible { return false }
+        if let value = Terminal.environment("FORMCTL_ACCESSIBLE"), !value.isEmpty, value != "0" { return false }
+        let term = Terminal.environment("TERM") ?? ""
+        return !term.isEmpty && term != "dumb"
+    }
+
+    /// `formctl fill FORM [--data D] [--db DB] [--table-prefix P] --resume N`, quoted for a
+    /// shell: what a person types to come back to draft N, with the options that find it.
+    func resumeCommand(_ id: Int64) -> String {
+        var words = ["formctl", "fill", form]
+        if let data { words += ["--data", data] }
+        if let path = database.path { words += ["--db", path] }
+        if !database.tablePrefix.isEmpty { words += ["--table-prefix", database.tablePrefix] }
+        for root in includes.roots { words += ["--include-root", root] }
+        for route in actions.routes { words += ["--action", route] }
+        words += ["--resume", String(id)]
+        return words.map(ShellQuoting.quoted).joined(separator: " ")
     }
 
     func run() async throws {
@@ -60,31 +91,27 @@ struct FillCommand: AsyncParsableCommand {
         ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: false)
-        if isInteractive {
-            let session = try await makeSession(engine, loaded)
-            try await FormPrompter(engine: engine, form: loaded, formPath: form, session: session, draftID: resume, printJSON: json).run()
-            return
-        }
         let given = try answers.map { try FormInputs.loadJSON($0, what: "answers") }
         let request = SubmissionRequest(
             answers: given, overrides: sets.compactMap(FieldOverride.init(assignment:)), draftID: resume,
             status: draft ? .draft : .final)
+        if isInteractive {
+            let prefilled: PrefilledSession
+            do { prefilled = try await engine.makeSession(for: loaded, prefilling: request) } catch { throw failure(for: error) }
+            for notice in prefilled.notices { Terminal.printError("warning: draft \(resume ?? 0): \(notice.description)") }
+            let command = resumeCommand
+            try await FormPrompter(
+                engine: engine, form: loaded, session: prefilled.session, draftID: resume, printJSON: json, drawn: drawsPrompts,
+                asksOnlyMissing: given != nil || !sets.isEmpty || resume != nil, hasGivenValues: given != nil || !sets.isEmpty,
+                givenErrors: prefilled.errors,
+                resumeCommand: { command($0) }
+            ).run()
+            return
+        }
         let stored: Submission
         do { stored = try await engine.submit(request, to: loaded) } catch { throw failure(for: error) }
         for notice in stored.notices { Terminal.printError("warning: draft \(resume ?? stored.id): \(notice.description)") }
         report(stored)
-    }
-
-    /// A session for the terminal: a new one, or the draft to resume with its values.
-    func makeSession(_ engine: FormEngine, _ loaded: LoadedForm) async throws -> FormSession {
-        do {
-            guard let resume else { return try engine.makeSession(for: loaded) }
-            let (session, notices) = try await engine.resumeDraft(id: resume, form: loaded)
-            for notice in notices { Terminal.printError("warning: draft \(resume): \(notice.description)") }
-            return session
-        } catch {
-            throw failure(for: error)
-        }
     }
 
     /// Every problem at once, one per line; where the answers themselves were wrong (not an

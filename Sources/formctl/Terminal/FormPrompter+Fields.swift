@@ -4,66 +4,101 @@ import Foundation
 
 extension FormPrompter {
     /// Asks for one field until its answer is accepted: invalid input is explained and asked
-    /// again at once. Enter keeps the current value.
+    /// again at once.
     func promptUntilValid(_ field: FieldInfo) throws {
         guard let path = field.path else { return }
+        var field = field
         while true {
-            let answer = try promptOnce(field)
-            if let answer {
-                do { try session.setText(answer, forKey: path) } catch {
-                    say(style.red("  \(error.message)\(inputHint(for: field))"))
-                    continue
-                }
+            do {
+                try promptOnce(field)
+            } catch let error as SessionError {
+                say(style.red("  \(error.message)\(inputHint(for: field))"))
+                continue
             }
             // Cross-field rules (matches) wait for the summary: the other field may be next.
             let errors = session.validate().filter { $0.path == path && $0.rule != "matches" }
             if errors.isEmpty { return }
             errors.forEach { say(style.red("  \($0.message)")) }
+            field = session.fields.first { $0.path == path } ?? field
         }
     }
 
-    /// Shows the prompt fitted to the element's type and reads the answer; nil keeps the value.
-    func promptOnce(_ field: FieldInfo) throws -> String? {
+    /// Shows the prompt fitted to the element's type, reads the answer and sets it.
+    func promptOnce(_ field: FieldInfo) throws {
+        guard let path = field.path else { return }
         let element = field.element
-        let title = itemTitle(field)
-        let position = positionText(of: field)
-        let required = field.isRequired ? style.red("*") : ""
+        let title = position(of: field) + itemTitle(field) + (field.isRequired ? style.red("*") : "")
+        if drawn, let choices = FieldChoices(element), !choices.labels.isEmpty {
+            let chosen = choices.chosenIndexes(field.value)
+            let indexes = try chooseFromList(title, labels: choices.labels, chosen: chosen, allowsMany: choices.allowsMany)
+            try session.set(choices.value(choosing: indexes), forKey: path)
+            return
+        }
         switch element.kind {
         case .boolean:
             let current = field.value?.boolValue ?? false
-            ask("\(position) \(title)\(required) \(current ? "[Y/n]" : "[y/N]"): ")
-            let line = try TerminalInput.readLine()
-            return line.trimmingCharacters(in: .whitespaces).isEmpty ? nil : line
-        case .radio, .segmented, .colorPicker:
-            say("\(position) \(title)\(required)")
-            for (index, item) in element.items.enumerated() { say("    \(index + 1)) \(item)") }
-            let current = element.selectedIndex.map { " [\($0 + 1)]" } ?? ""
-            ask("  choose a number\(current): ")
-        case .picker where element.isSectionSelection:
-            say("\(position) \(title)\(required)")
-            for (index, item) in element.items.enumerated() { say("    \(index + 1)) \(item)") }
-            let multiple = element.properties["multipleAllowed"]?.boolValue ?? true
-            let chosen = (field.value?.arrayValue ?? []).compactMap { element.selectionChoices.firstIndex(of: $0) }
-            let current = chosen.isEmpty ? "" : " [\(chosen.map { String($0 + 1) }.joined(separator: ","))]"
-            ask("  choose \(multiple ? "numbers separated by commas" : "a number")\(current): ")
+            let answer = try readText("\(title) \(current ? "[Y/n]" : "[y/N]"): ")
+            if !answer.trimmingSpacesAndTabs.isEmpty { try session.setText(answer, forKey: path) }
         case .multiline:
-            say("\(position) \(title)\(required) \(style.dim("(end with an empty line or Ctrl-D)"))")
-            if let value = field.value?.displayString, !value.isEmpty { say(style.dim("  current: \(value)")) }
-            return try readMultiline()
+            say("\(title) \(style.dim("(end with an empty line or Ctrl-D)"))")
+            if !drawn, let value = field.value?.displayString, !value.isEmpty { say(style.dim("  current: \(value)")) }
+            if let text = try readMultiline(current: field.value?.displayString ?? "") { try session.setText(text, forKey: path) }
         default:
-            ask("\(position) \(title)\(required)\(hint(for: field)): ")
+            if let choices = FieldChoices(element), !choices.labels.isEmpty {
+                try askPlainChoice(field, title: title, choices: choices)
+                return
+            }
+            let current = element.isSecure ? "" : (field.value.map { FieldValueType(element).display($0, for: element) } ?? "")
+            let prompt = drawn ? "\(title)\(hint(for: field)): " : "\(title)\(hint(for: field))\(current.isEmpty ? "" : " [\(current)]"): "
+            let placeholder = drawn ? element.placeholder.map { "e.g. " + $0 } : nil
+            // Left set when Ctrl-C ends the read: the interruption's draft takes the line.
+            pendingLine.field = element.isSecure ? nil : path
+            let answer = try readText(prompt, initial: current, placeholder: placeholder, secret: element.isSecure)
+            pendingLine.field = nil
+            if drawn || answer != current { try session.setText(answer, forKey: path) }
         }
-        let line = try TerminalInput.readLine(secret: element.isSecure)
-        return line.isEmpty ? nil : line
     }
 
-    /// The title, numbered within its repeat: `Guest email #2`.
+    /// Plain mode: the items numbered, then a number, several, or a label typed.
+    func askPlainChoice(_ field: FieldInfo, title: String, choices: FieldChoices) throws {
+        guard let path = field.path else { return }
+        say(title)
+        for (index, label) in choices.labels.enumerated() { say("    \(index + 1)) \(label)") }
+        let chosen = choices.chosenIndexes(field.value).map { String($0 + 1) }.joined(separator: ",")
+        let what = choices.allowsMany ? "numbers separated by commas, or labels" : "a number or a label"
+        let answer = try readText("  choose \(what)\(chosen.isEmpty ? "" : " [\(chosen)]"): ")
+        if answer.trimmingSpacesAndTabs.isEmpty { return }
+        try session.setText(answer, forKey: path)
+    }
+
+    /// The title; numbered within its repeat (`Guest email #2`) when every item has the same
+    /// one, shown as it is when each item brings its own (bound from the data or computed, as a
+    /// tool's name in a survey).
     func itemTitle(_ field: FieldInfo) -> String {
         let title = field.element.title ?? field.key ?? "value"
-        return field.itemIndex.map { "\(title) #\($0 + 1)" } ?? title
+        guard let index = field.itemIndex, let repeatPath = field.repeatPath else { return title }
+        let siblings = session.fields.filter { $0.repeatPath == repeatPath && !$0.isTemplate && $0.key == field.key }
+        let numbered: Bool
+        if siblings.count > 1 {
+            numbered = siblings.contains { $0.itemIndex != index && $0.element.title == field.element.title }
+        } else {
+            numbered = !field.element.propertiesFromData.contains("title") && !hasOwnTitles(repeatPath)
+        }
+        return numbered ? "\(title) #\(index + 1)" : title
     }
 
-    /// Placeholder, format or range, and the current value, in brackets after the title.
+    /// Whether the items of a repeat with one item so far would each have a title of their
+    /// own: its template's title is an expression or comes from the data.
+    func hasOwnTitles(_ repeatPath: String) -> Bool {
+        // A list that comes with the data has no template: its one item is not "#1" of anything.
+        guard let template = session.fields.first(where: { $0.repeatPath == repeatPath && $0.isTemplate }) else { return true }
+        if template.element.propertiesFromData.contains("title") { return true }
+        return template.element.properties["title"]?.stringValue?.contains("@{") ?? false
+    }
+
+    /// Format or range in words after the title; a secret says it is hidden. Placeholders are
+    /// never shown as if they were values: drawn, they appear dim where the answer goes; plain,
+    /// as `e.g. Ada Lovelace`.
     func hint(for field: FieldInfo) -> String {
         let element = field.element
         var parts: [String] = []
@@ -79,42 +114,34 @@ extension FormPrompter {
         }
         if element.isSecure {
             parts.append("hidden input")
-        } else if let placeholder = element.placeholder, field.value?.displayString?.isEmpty ?? true {
-            parts.append(placeholder)
+        } else if !drawn, let placeholder = element.placeholder, field.value?.displayString?.isEmpty ?? true {
+            parts.append("e.g. " + placeholder)
         }
-        var text = parts.isEmpty ? "" : " " + style.dim("(" + parts.joined(separator: ", ") + ")")
-        if !element.isSecure, let value = field.value?.displayString, !value.isEmpty { text += " [\(value)]" }
-        return text
+        return parts.isEmpty ? "" : " " + style.dim("(" + parts.joined(separator: ", ") + ")")
     }
 
-    /// `[3/12]`: this field's place among the visible fields a person fills.
-    func positionText(of field: FieldInfo) -> String {
-        let askable = session.fields.filter(\.isAskable)
-        let index = (askable.firstIndex { $0.path == field.path } ?? 0) + 1
-        return style.cyan("[\(index)/\(askable.count)]")
+    /// `[3/12] `: this field's place among the fields outside repeats, whose number does not
+    /// grow as items are added; fields of repeat items are numbered by their item instead.
+    func position(of field: FieldInfo) -> String {
+        guard field.itemIndex == nil else { return "  " }
+        let askable = session.fields.filter { $0.isAskable && $0.itemIndex == nil }
+        guard let index = askable.firstIndex(where: { $0.path == field.path }) else { return "" }
+        return style.cyan("[\(index + 1)/\(askable.count)]") + " "
     }
 
-    func readMultiline() throws -> String? {
+    /// Lines until an empty one (or Ctrl-D); nil keeps the current text (plain mode, nothing
+    /// typed). Drawn, the current lines come back one by one to be kept or edited.
+    func readMultiline(current: String) throws -> String? {
         var lines: [String] = []
+        var existing = drawn && !current.isEmpty ? current.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : []
         while true {
             let line: String
-            do { line = try TerminalInput.readLine() } catch is TerminalInput.EndOfInput { break }
+            do { line = try readText("  ", initial: existing.isEmpty ? "" : existing.removeFirst()) } catch is TerminalInput.EndOfInput { break }
             if line.isEmpty { break }
             lines.append(line)
         }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
-    }
-
-    func askYesNo(_ question: String, default value: Bool) throws -> Bool {
-        while true {
-            ask("\(question) \(value ? "[Y/n]" : "[y/N]"): ")
-            switch try TerminalInput.readLine().trimmingCharacters(in: .whitespaces).lowercased() {
-            case "": return value
-            case "y", "yes": return true
-            case "n", "no": return false
-            default: say(style.red("  answer y or n"))
-            }
-        }
+        if lines.isEmpty { return drawn ? "" : nil }
+        return lines.joined(separator: "\n")
     }
 
     /// A value as the summary shows it: secrets masked, choices by their item, and one line
@@ -127,8 +154,8 @@ extension FormPrompter {
     func inputHint(for field: FieldInfo) -> String {
         switch FieldValueType(field.element) {
         case .boolean: return "; answer y or n"
-        case .choice: return "; enter a number from 1 to \(field.element.items.count)"
-        case .selection: return "; enter numbers from 1 to \(field.element.items.count), separated by commas"
+        case .choice, .picker: return "; enter a number from 1 to \(FieldChoices(field.element)?.labels.count ?? 0) or a label"
+        case .selection: return "; enter numbers from 1 to \(field.element.items.count) or labels, separated by commas"
         default: return ""
         }
     }

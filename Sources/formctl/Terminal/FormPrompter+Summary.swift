@@ -3,34 +3,58 @@ import Foundation
 import FormEngine
 
 extension FormPrompter {
-    /// The summary of every answer; a number edits that field, `d` saves a draft, `s` submits,
-    /// `q` quits without saving. Errors found at submit bring the summary back.
+    /// The summary of every answer; a number edits that field, `r` and a number removes the
+    /// repeat item the field belongs to, `d` saves a draft, `s` submits, `q` quits without saving
+    /// (exit 130, as an interruption). Errors found at submit bring the summary back.
     func summaryLoop() async throws {
         while true {
             let editable = summaryFields()
             say("\n" + style.bold("Summary"))
+            var lastRepeat: String?
             for (index, field) in editable.enumerated() {
-                let title = itemTitle(field)
+                if field.repeatPath != lastRepeat, let path = field.repeatPath,
+                    let title = session.repeats.first(where: { $0.path == path })?.title
+                {
+                    say("  " + style.bold(title))
+                }
+                lastRepeat = field.repeatPath
                 let value = display(field.value ?? .null, for: field.element)
-                say("  \(String(index + 1).leftPadded(to: 2)). \(title): \(value.isEmpty ? style.dim("(empty)") : value)")
+                say("  \(String(index + 1).leftPadded(to: 2)). \(itemTitle(field)): \(value.isEmpty ? style.dim("(empty)") : value)")
             }
-            ask("Enter a number to edit, d to save as draft, s to submit, q to quit without saving: ")
-            let choice = try TerminalInput.readLine().trimmingCharacters(in: .whitespaces).lowercased()
+            let removable = editable.contains { removableItem(of: $0) != nil }
+            let removeHint = removable ? "r and a number to remove that item, " : ""
+            let typed = try readText("Enter a number to edit, \(removeHint)d to save as draft, s to submit, q to quit without saving: ")
+            let choice = typed.trimmingSpacesAndTabs.lowercased()
             switch choice {
             case "s", "submit":
                 if try await submitAndFinish() { return }
             case "d", "draft":
                 return try await saveDraftAndFinish()
             case "q", "quit":
-                throw CommandFailure("quit: nothing was stored", exitCode: .invalid)
+                throw CommandFailure("quit: nothing was stored", exitCode: .interrupted)
             default:
                 if let number = Int(choice), editable.indices.contains(number - 1) {
                     try promptUntilValid(editable[number - 1])
+                } else if choice.hasPrefix("r"), let number = Int(String(choice.dropFirst()).trimmingSpacesAndTabs),
+                    editable.indices.contains(number - 1), let item = removableItem(of: editable[number - 1])
+                {
+                    try session.removeItem(at: item.index, from: item.path)
+                    say(style.dim("  removed item \(item.index + 1) of \(item.title)"))
                 } else {
-                    say(style.red("  choose a field number, d, s or q"))
+                    say(style.red("  choose a field number, \(removable ? "r and a field number, " : "")d, s or q"))
                 }
             }
         }
+    }
+
+    /// The repeat item a field belongs to, when a person may remove it (its repeat grows on
+    /// request and keeps its minimum).
+    func removableItem(of field: FieldInfo) -> (path: String, index: Int, title: String)? {
+        guard let path = field.repeatPath, let index = field.itemIndex,
+            let info = session.repeats.first(where: { $0.path == path }), info.isGrowable,
+            info.count > (info.minimumItems ?? 0)
+        else { return nil }
+        return (path, index, info.title ?? path)
     }
 
     func summaryFields() -> [FieldInfo] {

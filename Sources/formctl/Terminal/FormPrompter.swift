@@ -7,18 +7,46 @@ import FormEngine
 struct FormPrompter {
     let engine: FormEngine
     let form: LoadedForm
-    /// The definition's path as given, for the resume hint.
-    let formPath: String
     let session: FormSession
     var draftID: Int64?
     let printJSON: Bool
+    /// Drawn prompts (line editor, arrow-key lists) or plain ones (see FormPrompter+Input).
+    let drawn: Bool
+    /// The session was started from answers, overrides or a draft: only fields without a value
+    /// or with a wrong one are asked before the summary.
+    let asksOnlyMissing: Bool
+    /// Answers given that could not be used, by field path: said before the field is asked.
+    let givenErrors: [String: String]
+    /// The command that resumes draft N, as the person would type it.
+    let resumeCommand: @Sendable (Int64) -> String
     let style = Style(enabled: Terminal.colorEnabled(for: 2))
+    /// The session's revision before anything was asked: unchanged means nothing was typed.
+    let startRevision: Int
+    /// Values came with the command (--answers, --set): worth a draft even if nothing is typed.
+    let hasGivenValues: Bool
+    let pendingLine = PendingLine()
+
+    init(engine: FormEngine, form: LoadedForm, session: FormSession, draftID: Int64?, printJSON: Bool, drawn: Bool,
+         asksOnlyMissing: Bool, hasGivenValues: Bool, givenErrors: [FieldError], resumeCommand: @escaping @Sendable (Int64) -> String) {
+        self.engine = engine
+        self.form = form
+        self.session = session
+        self.draftID = draftID
+        self.printJSON = printJSON
+        self.drawn = drawn
+        self.asksOnlyMissing = asksOnlyMissing
+        self.givenErrors = Dictionary(givenErrors.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first })
+        self.resumeCommand = resumeCommand
+        self.startRevision = session.revision
+        self.hasGivenValues = hasGivenValues
+    }
 
     func say(_ text: String) { Terminal.write(text + "\n", to: 2) }
     func ask(_ text: String) { Terminal.write(text, to: 2) }
 
     func run() async throws {
         TerminalInput.prepare()
+        if drawn { TerminalInput.enterRawMode() }
         defer { TerminalInput.restore() }
         do {
             say(style.bold(form.definition.title ?? form.name))
@@ -31,13 +59,29 @@ struct FormPrompter {
         }
     }
 
-    /// Ctrl-C asks nothing more: what was entered is kept as a draft, and formctl exits 130.
+    /// Ctrl-C or Ctrl-D asks nothing more: what was entered is kept as a draft, and formctl
+    /// exits 130. When nothing was typed there is nothing to keep, and no draft is made.
     func saveDraftAfterInterrupt() async throws {
         TerminalInput.restore()
         say("")
+        // The line being edited counts as typed when it differs from the field's value and the
+        // field takes it; a value it refuses is left out rather than failing the draft.
+        if let path = pendingLine.field, let text = pendingLine.text,
+            text != session.fields.first(where: { $0.path == path })?.value?.displayString ?? ""
+        {
+            try? session.setText(text, forKey: path)
+        }
+        if session.revision == startRevision && !hasGivenValues {
+            if let draftID {
+                say("interrupted: nothing was changed; draft \(draftID) is as it was (resume with: \(resumeCommand(draftID)))")
+            } else {
+                say("interrupted: nothing was entered, so no draft was saved")
+            }
+            throw CommandFailure.silent(.interrupted)
+        }
         do {
             let stored = try await engine.saveDraft(session, draftID: draftID)
-            say("interrupted: saved draft \(stored.id) (resume with: formctl fill \(formPath) --resume \(stored.id))")
+            say("interrupted: saved draft \(stored.id) (resume with: \(resumeCommand(stored.id)))")
             if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) }
         } catch {
             say(style.red("interrupted, and the draft could not be saved: \(error)"))
@@ -58,23 +102,59 @@ struct FormPrompter {
     }
 
     func walkSection(_ sectionIndex: Int, _ section: SectionInfo) async throws {
+        let fields = { session.fields.filter { $0.sectionIndex == sectionIndex && !$0.isTemplate } }
+        if asksOnlyMissing && !fields().contains(where: needsAnswer) && !offersItems(section) { return }
         if let title = section.title { say("\n" + style.bold("== \(title) ==")) }
         var position = 0
         while true {
-            let fields = session.fields.filter { $0.sectionIndex == sectionIndex && !$0.isTemplate }
-            if position >= fields.count {
-                guard let path = section.repeatPath, let info = session.repeats.first(where: { $0.path == path }), info.isGrowable,
-                    info.maximumItems.map({ info.count < $0 }) ?? true
-                else { break }
-                let noun = singular(section.title ?? "item")
-                guard try askYesNo("Add \(info.count == 0 ? "a" : "another") \(noun)?", default: false) else { break }
-                try session.appendItem(to: path)
+            let current = fields()
+            if position >= current.count {
+                guard try askToAddItem(section) else { break }
                 continue
             }
-            try await visit(fields[position])
+            try await visit(current[position])
             position += 1
         }
         if let footer = section.footer { say(style.dim("  " + footer)) }
+    }
+
+    /// The repeat a section grows, when a person may add to it now.
+    func growableRepeat(_ section: SectionInfo) -> RepeatInfo? {
+        guard let path = section.repeatPath, let info = session.repeats.first(where: { $0.path == path }), info.isGrowable,
+            info.maximumItems.map({ info.count < $0 }) ?? true
+        else { return nil }
+        return info
+    }
+
+    /// Whether the walk offers to add items: always when filling from nothing; when completing
+    /// given answers, only while the repeat has fewer items than it needs.
+    func offersItems(_ section: SectionInfo) -> Bool {
+        guard let info = growableRepeat(section) else { return false }
+        return !asksOnlyMissing || info.count < (info.minimumItems ?? 0)
+    }
+
+    /// "Add a guest?" (the section's `addTitle`), else "Add an item to Steps to reproduce?".
+    func askToAddItem(_ section: SectionInfo) throws -> Bool {
+        guard offersItems(section), let info = growableRepeat(section) else { return false }
+        let question: String
+        if let addTitle = info.addTitle, !addTitle.isEmpty {
+            question = info.count == 0 ? addTitle : Self.another(addTitle)
+        } else {
+            let name = section.title ?? info.path
+            question = info.count == 0 ? "Add an item to \(name)" : "Add another item to \(name)"
+        }
+        let needed = info.count < (info.minimumItems ?? 0)
+        guard try askYesNo(question + "?", default: needed) else { return false }
+        _ = try session.appendItem(to: info.path)
+        return true
+    }
+
+    /// "Add a guest" → "Add another guest"; a title of another shape is kept as it is.
+    static func another(_ addTitle: String) -> String {
+        for article in ["Add a ", "Add an ", "add a ", "add an "] where addTitle.hasPrefix(article) {
+            return (article.first == "A" ? "Add another " : "add another ") + addTitle.dropFirst(article.count)
+        }
+        return addTitle
     }
 
     func visit(_ field: FieldInfo) async throws {
@@ -82,11 +162,33 @@ struct FormPrompter {
         let element = field.element
         switch element.kind {
         case .button:
-            try await offerButton(field)
+            if !asksOnlyMissing { try await offerButton(field) }
         case _ where field.isComputed || !element.kind.isInput || field.path == nil || !field.isEnabled:
-            showReadOnly(field)
+            if !asksOnlyMissing { showReadOnly(field) }
         default:
+            if asksOnlyMissing && !needsAnswer(field) { return }
+            if let path = field.path, let message = givenErrors[path], session.answerErrors.contains(where: { $0.path == path }) {
+                say(style.red("  \(itemTitle(field)): \(message)"))
+            }
             try promptUntilValid(field)
+        }
+    }
+
+    /// A field the walk asks when completing given answers: no value yet, a value that was
+    /// given but could not be used, or one that breaks a rule of its own.
+    func needsAnswer(_ field: FieldInfo) -> Bool {
+        guard field.isAskable, let path = field.path else { return false }
+        if session.answerErrors.contains(where: { $0.path == path }) { return true }
+        if field.value.map(Self.isEmpty) ?? true { return true }
+        return session.validate().contains { $0.path == path && $0.rule != "matches" }
+    }
+
+    static func isEmpty(_ value: FormValue) -> Bool {
+        switch value {
+        case .null: return true
+        case .string(let text): return text.isEmpty
+        case .array(let items): return items.isEmpty
+        default: return false
         }
     }
 
@@ -111,10 +213,5 @@ struct FormPrompter {
         case .cancel(let message): say(style.red("  \(action): \(message)"))
         case .submit: try await submitAndFinish()
         }
-    }
-
-    func singular(_ title: String) -> String {
-        let lowered = title.lowercased()
-        return lowered.hasSuffix("s") ? String(lowered.dropLast()) : lowered
     }
 }

@@ -34,8 +34,9 @@ enum TerminalInput {
 
     static var wasInterrupted: Bool { interruptRequested.load(ordering: .relaxed) }
 
-    /// Reads one line (without its newline). Throws `Interrupted` on Ctrl-C, `EndOfInput` on
-    /// Ctrl-D at the start of a line.
+    /// Reads one line (without its newline) as the terminal's own line discipline edits it: the
+    /// plain mode for TERM=dumb, screen readers and `--accessible`. Throws `Interrupted` on
+    /// Ctrl-C, `EndOfInput` on Ctrl-D at the start of a line.
     static func readLine(secret: Bool = false) throws -> String {
         if secret { setEcho(false) }
         defer {
@@ -45,20 +46,8 @@ enum TerminalInput {
             }
         }
         var bytes: [UInt8] = []
-        var byte: UInt8 = 0
         while true {
-            if wasInterrupted { throw Interrupted() }
-            // The signal may be delivered to another thread than the one blocked in `read`, so
-            // wait in short polls and look at the flag between them.
-            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 100)
-            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
-            let count = Glibc.read(0, &byte, 1)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw EndOfInput()
-            }
-            if count == 0 {
+            guard let byte = try readByte(waitingMilliseconds: nil) else {
                 if bytes.isEmpty { throw EndOfInput() }
                 break
             }
@@ -67,6 +56,54 @@ enum TerminalInput {
         }
         if bytes.last == 0x0D { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// One byte from stdin; nil at end of input, or when `waitingMilliseconds` pass first.
+    /// Throws `Interrupted` once Ctrl-C was pressed.
+    static func readByte(waitingMilliseconds limit: Int?) throws -> UInt8? {
+        var waited = 0
+        var byte: UInt8 = 0
+        while true {
+            if wasInterrupted { throw Interrupted() }
+            // The signal may be delivered to another thread than the one blocked in `read`, so
+            // wait in short polls and look at the flag between them.
+            let slice = limit.map { min(100, $0 - waited) } ?? 100
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(max(0, slice)))
+            if ready == 0 || (ready < 0 && errno == EINTR) {
+                waited += slice
+                if let limit, waited >= limit { return nil }
+                continue
+            }
+            let count = Glibc.read(0, &byte, 1)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            return count == 0 ? nil : byte
+        }
+    }
+
+    /// Raw input for the line editor and the choice lists: every key as it is pressed, nothing
+    /// echoed by the terminal. Ctrl-C still raises SIGINT (ISIG stays on), so an interruption is
+    /// seen the same way in every mode. `restore()` undoes it.
+    static func enterRawMode() {
+        var settings = termios()
+        guard tcgetattr(0, &settings) == 0 else { return }
+        settings.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+        settings.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(0, TCSANOW, &settings)
+    }
+
+    /// The terminal's width in columns (80 when it does not say).
+    static var columns: Int {
+        var size = winsize()
+        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     static func setEcho(_ on: Bool) {

@@ -1,0 +1,125 @@
+import FormCore
+
+/// Reading answers in the prompter's two modes. Drawn (a capable terminal): text in a line
+/// editor with the current value in place and the placeholder as a dim hint; choices in a list
+/// moved with the arrow keys. Plain (TERM=dumb, `--accessible`, FORMCTL_ACCESSIBLE=1): the
+/// terminal's own line input, choices typed as numbers or labels, hints in words, which a screen
+/// reader reads out in order.
+extension FormPrompter {
+    /// A line of text after `prompt`. Drawn: the result is the edited line, `initial` included.
+    /// Plain: an empty line keeps `initial`.
+    func readText(_ prompt: String, initial: String = "", placeholder: String? = nil, secret: Bool = false) throws -> String {
+        guard drawn else {
+            ask(prompt)
+            let line = try TerminalInput.readLine(secret: secret)
+            return line.isEmpty ? initial : line
+        }
+        var editor = LineEditor(secret ? "" : initial)
+        var region = ScreenRegion()
+        let promptWidth = DisplayWidth.ofStyled(prompt)
+        func draw(final: Bool) {
+            if secret {
+                // Nothing of a secret is drawn, not even its length.
+                final ? region.finish([prompt]) : region.draw([prompt], cursorLine: 0, cursorColumn: promptWidth)
+                return
+            }
+            let shown = ControlCharacters.escaped(editor.string)
+            if final {
+                region.finish([prompt + shown])
+            } else if editor.text.isEmpty, let placeholder, !placeholder.isEmpty {
+                region.draw([prompt + style.dim(placeholder)], cursorLine: 0, cursorColumn: promptWidth)
+            } else {
+                region.draw([prompt + shown], cursorLine: 0, cursorColumn: promptWidth + editor.cursorColumn)
+            }
+        }
+        draw(final: false)
+        while true {
+            let key: TerminalKey
+            do { key = try TerminalInput.readKey() } catch {
+                // Ctrl-C keeps what is on the line: the draft saved next should hold it.
+                if !secret { pendingLine.text = editor.string }
+                throw error
+            }
+            // Control characters are never text: a stray one is dropped, not stored.
+            if case .text(let character) = key, character.unicodeScalars.contains(where: ControlCharacters.isControl) { continue }
+            switch editor.apply(key) {
+            case .accepted:
+                draw(final: true)
+                return editor.string
+            case .endOfInput:
+                draw(final: true)
+                throw TerminalInput.EndOfInput()
+            case .edited:
+                draw(final: false)
+            case .unchanged:
+                continue
+            }
+        }
+    }
+
+    /// Drawn mode only: the indexes chosen from `labels` in an arrow-key list under `title`;
+    /// the list collapses to the title and the chosen labels once accepted.
+    func chooseFromList(_ title: String, labels: [String], chosen: [Int], allowsMany: Bool) throws -> [Int] {
+        var menu = ChoiceMenu(labels: labels.map(ControlCharacters.escaped), chosen: chosen, allowsMany: allowsMany)
+        var region = ScreenRegion()
+        let height = 9
+        func lines() -> [String] {
+            let help = allowsMany ? "↑/↓ move, space ticks, type to filter, enter accepts" : "↑/↓ move, type to filter, enter chooses"
+            var lines = [title + " " + (menu.filter.isEmpty ? style.dim("(\(help))") : "filter: \(menu.filter)")]
+            if menu.visible.isEmpty { lines.append(style.dim("    nothing matches \"\(menu.filter)\"")) }
+            let window = menu.window(height: height)
+            if window.first != menu.visible.first { lines.append(style.dim("    ↑ more")) }
+            for index in window {
+                let isHighlighted = menu.visible.indices.contains(menu.highlighted) && menu.visible[menu.highlighted] == index
+                let tick = allowsMany ? (menu.ticked.contains(index) ? "[x] " : "[ ] ") : ""
+                let label = tick + menu.labels[index]
+                lines.append(isHighlighted ? style.cyan("  > " + label) : "    " + label)
+            }
+            if window.last != menu.visible.last { lines.append(style.dim("    ↓ more")) }
+            return lines
+        }
+        region.draw(lines(), cursorLine: 0, cursorColumn: DisplayWidth.ofStyled(title))
+        while true {
+            switch menu.apply(try TerminalInput.readKey()) {
+            case .accepted(let indexes):
+                region.finish([title + ": " + indexes.map { menu.labels[$0] }.joined(separator: ", ")])
+                return indexes
+            case .endOfInput:
+                region.finish([title])
+                throw TerminalInput.EndOfInput()
+            case .changed:
+                region.draw(lines(), cursorLine: 0, cursorColumn: DisplayWidth.ofStyled(title))
+            case .unchanged:
+                continue
+            }
+        }
+    }
+
+    func askYesNo(_ question: String, default value: Bool) throws -> Bool {
+        while true {
+            let answer = try readText("\(question) \(value ? "[Y/n]" : "[y/N]"): ")
+            switch answer.trimmingSpacesAndTabs.lowercased() {
+            case "": return value
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: say(style.red("  answer y or n"))
+            }
+        }
+    }
+}
+
+/// The field being typed into when Ctrl-C came, and what its line held: typed text is part of
+/// what the interruption's draft keeps.
+final class PendingLine {
+    var field: String?
+    var text: String?
+}
+
+extension String {
+    var trimmingSpacesAndTabs: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}
