@@ -10,16 +10,18 @@ struct Formctl: AsyncParsableCommand {
             Exit codes: 0 done, 1 invalid input (definition or values), 2 usage, \
             3 storage or I/O, 130 interrupted.
             """,
+        version: FormctlVersion.current,
         subcommands: [
             FillCommand.self, ImportCommand.self, DumpCommand.self, CheckCommand.self, RenderCommand.self,
-            SchemaCommand.self, ListCommand.self, ShowCommand.self, MigrateCommand.self,
+            SchemaCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self, MigrateCommand.self,
+            CompletionsCommand.self,
         ]
     )
 
     /// `formctl` alone is a usage error (exit 2), not a request for help (argument-parser's
     /// default, exit 0): a script that forgot its subcommand must not look like it succeeded.
     func run() async throws {
-        throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show or migrate")
+        throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show, delete, migrate or completions (formctl --help lists them)")
     }
 }
 

@@ -6,17 +6,25 @@ import FormStore
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List stored forms: versions and final/draft submission counts.",
-        discussion: "Exit codes: 0 done, 3 the database cannot be read."
+        abstract: "List stored forms (versions, final and draft counts), or with --drafts the drafts to resume.",
+        discussion: """
+            --drafts lists every draft, most recently updated first: its id (for fill --resume ID \
+            or delete ID), form, version and when it was last saved.
+            Exit codes: 0 done, 3 the database cannot be read.
+            """
     )
 
-    @Flag(help: "Print a JSON array of {\"form\",\"versions\",\"latest_version\",\"final\",\"draft\"}.")
+    @Flag(help: "List drafts (id, form, version, updated) instead of forms.")
+    var drafts = false
+
+    @Flag(help: "Print JSON: an array of {\"form\",\"versions\",\"latest_version\",\"final\",\"draft\"}, or with --drafts of {\"id\",\"uuid\",\"form\",\"version\",\"created_at\",\"updated_at\"}.")
     var json = false
 
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
         let store = try await database.openStore(readOnly: true)
+        if drafts { return try await listDrafts(in: store) }
         let forms: [FormSummary]
         do { forms = try await store.forms() } catch {
             throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
@@ -36,6 +44,39 @@ struct ListCommand: AsyncParsableCommand {
         let rows = forms.map { [$0.name, String($0.versions), String($0.latestVersion), String($0.finalCount), String($0.draftCount)] }
         Terminal.printOut(TextTable(header: ["FORM", "VERSIONS", "LATEST", "FINAL", "DRAFT"], rows: rows,
                                     rightAligned: [1, 2, 3, 4]).rendered)
+    }
+}
+
+extension ListCommand {
+    /// Every draft, newest change first, read page by page (keyset) so any number of drafts
+    /// is listed in flat memory.
+    func listDrafts(in store: any SubmissionStorage) async throws {
+        var rows: [StoredSubmission] = []
+        var query = SubmissionQuery(status: .draft, order: .updatedAt, descending: true, limit: SubmissionQuery.maximumLimit)
+        do {
+            while true {
+                let page = try await store.page(query)
+                rows += page.submissions
+                guard let next = page.next else { break }
+                query.after = next
+            }
+        } catch {
+            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
+        }
+        if json {
+            let array = FormValue.array(rows.map {
+                ["id": .int(Int($0.id)), "uuid": .string($0.uuid), "form": .string($0.formName), "version": .int($0.version),
+                 "created_at": .string($0.createdAtText), "updated_at": .string($0.updatedAtText)]
+            })
+            Terminal.printOut(array.jsonString(pretty: true))
+            return
+        }
+        if rows.isEmpty {
+            Terminal.printError("no drafts in \(store.database)")
+            return
+        }
+        let table = rows.map { [String($0.id), $0.formName, String($0.version), $0.updatedAtText] }
+        Terminal.printOut(TextTable(header: ["ID", "FORM", "VERSION", "UPDATED"], rows: table, rightAligned: [0, 2]).rendered)
     }
 }
 
