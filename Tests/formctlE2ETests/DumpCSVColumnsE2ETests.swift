@@ -84,6 +84,31 @@ import Testing
         #expect(zero.exitCode == 2, "\(zero)")
     }
 
+    /// The first pass walks one row of each structure; values that look like structure (a
+    /// quote and a colon inside a string) do not fool it, and a later row with a new key, an
+    /// object where others have a number, or items where others have none adds its columns.
+    @Test func everyNewStructureAddsItsColumns() throws {
+        let scratch = try Scratch()
+        let store = try SubmissionStore(path: scratch.db)
+        let version = try store.register(formName: "shapes", definitionJSON: Self.definition(["a"]))
+        let rows = [
+            #"{"a": "x\":", "b": []}"#, #"{"a": "y", "b": []}"#, #"{"a": "z\": 1", "b": [], "c": 1}"#,
+            #"{"a": {"deep": true}, "b": [{"k": 1}]}"#, #"{"a": 2, "b": [{"k": 2}, {"k": 3}]}"#,
+        ]
+        for row in rows { _ = try store.saveFinal(formVersionID: version.id, valuesJSON: row) }
+        let inline = try CSVTestParser.parse(try scratch.formctl(["dump", "--format", "csv"]).stdout).map { Array($0.dropFirst(6)) }
+        #expect(inline == [
+            ["a", "b", "c", "a.deep"], [#"x":"#, "[]", "", ""], ["y", "[]", "", ""], [#"z": 1"#, "[]", "1", ""],
+            ["", #"[{"k":1}]"#, "", "true"], ["2", #"[{"k":2},{"k":3}]"#, "", ""],
+        ], "\(inline)")
+        let directory = scratch.path("out")
+        #expect(try scratch.formctl(["dump", "--format", "csv", "--repeats", "separate", "--output", directory]).exitCode == 0)
+        let main = try CSVTestParser.parse(try String(contentsOfFile: directory + "/submissions.csv", encoding: .utf8))
+        #expect(main.first.map { Array($0.dropFirst(6)) } == ["a", "c", "a.deep"], "\(main)")
+        let items = try CSVTestParser.parse(try String(contentsOfFile: directory + "/submissions.b.csv", encoding: .utf8))
+        #expect(items.map { Array($0.dropFirst(1)) } == [["_index", "k"], ["1", "1"], ["1", "2"], ["2", "3"]], "\(items)")
+    }
+
     @Test func untilIsExclusiveBesideAnInclusiveSince() throws {
         let scratch = try Scratch()
         #expect(try scratch.importAll("contacts.json", [#"{"name":"Early","email":"e@example.com"}"#]).exitCode == 0)

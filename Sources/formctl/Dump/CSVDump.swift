@@ -28,8 +28,9 @@ struct CSVDump {
     func collect() async throws -> Int64? {
         var lastID: Int64?
         var versionIDs: [Int64: Int] = [:]
+        var cache = CSVShapeCache()
         for try await row in store.export(query) {
-            shape.collect(try Self.values(of: row))
+            if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) { shape.collect(try Self.values(of: row)) }
             versionIDs[row.formVersionID] = row.version
             lastID = row.id
         }

@@ -48,15 +48,14 @@ final class CSVTable {
 
     /// A leaf of a stored value, seen by the first pass.
     func see(_ column: [String], _ value: FormValue) {
-        if seen[column] == nil {
-            seen[column] = Seen()
-            seenOrder.append(column)
+        let isEmptyArray = value.arrayValue?.isEmpty == true
+        // One lookup for a column seen before, as nearly every column of every row is.
+        if let index = seen.index(forKey: column) {
+            if isEmptyArray { seen.values[index].heldEmptyArray = true } else { seen.values[index].heldValue = true }
+            return
         }
-        if case .array(let items) = value, items.isEmpty {
-            seen[column]?.heldEmptyArray = true
-        } else {
-            seen[column]?.heldValue = true
-        }
+        seen[column] = Seen(heldValue: !isEmptyArray, heldEmptyArray: isEmptyArray)
+        seenOrder.append(column)
     }
 
     /// Fixes the columns: declared ones in definition order, then the others in the order the
