@@ -16,6 +16,9 @@ struct ImportCommand: AsyncParsableCommand {
             in transactions of --batch-size lines. Secure and hidden fields are never stored. Action \
             handlers do not run: import records answers given elsewhere, it does not re-submit them, so \
             a form's actions need no routing here.
+            On a terminal, standard error shows a progress bar, redrawn ten times a second: the \
+            lines validated of the file's non-blank lines, lines per second and the time left \
+            (reading a pipe: the lines and the rate). Into a file or a pipe it draws nothing.
             Exit codes: 0 every line stored, 1 some lines refused (or the definition is invalid), \
             2 usage, 3 the file or the database failed (batches committed before the failure stay), \
             130 interrupted: on SIGINT or SIGTERM the import stops reading, stores the lines it has \
