@@ -38,6 +38,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("evil")))
     }
 
+    /// Three levels: `_index` counts a repeat's items across all its parents' items, so that
+    /// `_parent_index` names one row of the enclosing repeat's file.
+    @Test func aRepeatThreeLevelsDeepLinksToOneRowOfItsParent() throws {
+        let scratch = try Scratch()
+        let store = try SubmissionStore(path: scratch.db)
+        let version = try store.register(formName: "deep", definitionJSON: #"{"sections": [{"elements": [{"type": "entry", "key": "name"}]}]}"#)
+        let row = try store.saveFinal(formVersionID: version.id, valuesJSON: #"""
+            {"a": [{"b": [{"c": [{"d": 1}, {"d": 2}]}, {"c": [{"d": 3}]}]}, {"b": [{"c": [{"d": 4}]}]}]}
+            """#)
+        let directory = scratch.path("out")
+        #expect(try scratch.formctl(["dump", "--format", "csv", "--repeats", "separate", "--output", directory]).exitCode == 0)
+        let id = String(row.id)
+        #expect(try Self.records(directory + "/submissions.a.csv") == [["_submission_id", "_index"], [id, "1"], [id, "2"]])
+        #expect(try Self.records(directory + "/submissions.a.b.csv") == [
+            ["_submission_id", "_index", "_parent_index"], [id, "1", "1"], [id, "2", "1"], [id, "3", "2"],
+        ])
+        #expect(try Self.records(directory + "/submissions.a.b.c.csv") == [
+            ["_submission_id", "_index", "_parent_index", "d"], [id, "1", "1", "1"], [id, "2", "1", "2"], [id, "3", "2", "3"], [id, "4", "3", "4"],
+        ])
+    }
+
     /// A repeat the definition declares has its file and its template's columns even when no
     /// submission has an item yet.
     @Test func aDeclaredRepeatHasItsFileWithoutItems() throws {
