@@ -17,16 +17,16 @@ import Testing
 
     @Test func aTerminalSeesLinesDoneOfTheFilesLinesWithRateAndTimeLeft() throws {
         let scratch = try Scratch()
-        let file = try Self.input(scratch, lines: 20_000)
+        let file = try Self.input(scratch, lines: 40_000)
         let command = [try CommandRunner.binaryPath(), "import", try CommandRunner.fixture("contacts.json"), file, "--db", scratch.db]
         let shown = try Self.onTerminal(command.map { "'\($0)'" }.joined(separator: " "), in: scratch)
         let frames = shown.components(separatedBy: "\r").filter { $0.contains(" lines") && !$0.contains("imported") }
         #expect(!frames.isEmpty, "\(shown.debugDescription)")
-        #expect(frames.allSatisfy { $0.contains(" of 20,000 lines") }, "\(frames)")
+        #expect(frames.allSatisfy { $0.contains(" of 40,000 lines") }, "\(frames)")
         // The bar moves: it does not start at 100%.
         #expect(frames.first.map { !$0.contains("100%") } == true, "\(frames)")
         #expect(frames.contains { $0.contains(" lines/s  ETA ") }, "\(frames)")
-        #expect(shown.contains("imported 20000 of 20000 lines"), "\(shown.debugDescription)")
+        #expect(shown.contains("imported 40000 of 40000 lines"), "\(shown.debugDescription)")
     }
 
     @Test func aPipeShowsLinesAndRateAndALogShowsNoBar() throws {
