@@ -76,7 +76,7 @@ struct DumpE2ETests {
         #expect(result.stdout.contains("\r\n"))
         let records = try CSVTestParser.parse(result.stdout)
         // The secure pin has no column; the hidden-when-free company does.
-        let header = ["id", "uuid", "form", "version", "status", "created_at", "name", "email", "age", "notes", "plan", "company", "subscribe"]
+        let header = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "name", "email", "age", "notes", "plan", "company", "subscribe"]
         #expect(records.first == header)
         #expect(records.count == stored.count + 1)
         for (record, row) in zip(records.dropFirst(), stored) {
@@ -165,7 +165,7 @@ struct DumpE2ETests {
         let empty = try scratch.formctl(["dump"])
         #expect(empty.exitCode == 0 && empty.stdout == "[]\n", "\(empty)")
         let csv = try scratch.formctl(["dump", "--format", "csv"])
-        #expect(csv.stdout == "id,uuid,form,version,status,created_at\r\n", "\(csv)")
+        #expect(csv.stdout == "_id,_uuid,_form,_version,_status,_created_at\r\n", "\(csv)")
         let junk = try scratch.write("junk.db", String(repeating: "garbage ", count: 1000))
         let result = try CommandRunner.run(["dump", "--db", junk], directory: scratch.directory)
         #expect(result.exitCode == 3 && result.stderr.contains(junk), "\(result)")

@@ -19,6 +19,7 @@ final class ImportValidation {
     private let lineTimeLimit: Duration?
     private let workers: Int
     private let chunkSize: Int
+    let progress = ImportProgress()
     /// Lines validated as one unit of work.
     static let blockSize = 64
     /// The chunk's bytes end to end, with each line's line number and range.
@@ -54,7 +55,9 @@ final class ImportValidation {
         let blocks = workers == 1 ? 1 : (count + Self.blockSize - 1) / Self.blockSize
         bytes.withUnsafeBufferPointer { all in
             outcomes.withUnsafeMutableBufferPointer { results in
-                let job = Job(form: form, timeLimit: lineTimeLimit, lines: all, ranges: ranges, results: results, blockSize: workers == 1 ? count : Self.blockSize)
+                let job = Job(
+                    form: form, timeLimit: lineTimeLimit, lines: all, ranges: ranges, results: results,
+                    blockSize: workers == 1 ? count : Self.blockSize, progress: progress)
                 DispatchQueue.concurrentPerform(iterations: blocks) { job.run(block: $0) }
             }
         }
@@ -93,11 +96,13 @@ final class ImportValidation {
         let ranges: [Range<Int>]
         let results: UnsafeMutableBufferPointer<Outcome?>
         let blockSize: Int
+        let progress: ImportProgress
 
         func run(block: Int) {
             for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
                 results[index] = ImportValidation.outcome(
                     of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit)
+                progress.add(1)
             }
         }
     }

@@ -40,6 +40,8 @@ public final class SubmissionImporter {
     public private(set) var refused = 0
     /// Lines given so far.
     public private(set) var lines = 0
+    /// Lines validated so far, for a progress display on another thread.
+    public var progress: ImportProgress { validation.progress }
 
     init(engine: FormEngine, form: LoadedForm, options: Options, onRefused: @escaping (Int, [FieldError]) -> Void)
         async throws(FormEngineError)

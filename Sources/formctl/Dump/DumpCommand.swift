@@ -11,19 +11,36 @@ struct DumpCommand: AsyncParsableCommand {
         abstract: "Export stored submissions as json, ndjson or csv.",
         discussion: """
             json: an array of {"id","uuid","form","version","status","created_at","updated_at","data"}; \
-            ndjson: one such object per line; csv (RFC 4180, CRLF line ends): id, uuid, form, version, \
-            status, created_at, then one column per keyed field of the form's latest definition, in \
-            definition order (repeats and nested values as compact JSON). csv needs --form unless the \
-            database holds one form. Secure fields are never stored, so never exported.
+            ndjson: one such object per line.
+            csv (RFC 4180, CRLF line ends): the metadata columns _id, _uuid, _form, _version, _status, \
+            _created_at, then a column per value: the fields every dumped version's definition \
+            declares (newest version first, in definition order), then any other stored key path \
+            in the order the rows hold them, so iterateproperties values (tools.Xcode.score) and \
+            fields only older versions had have columns too. Nested objects are walked key by \
+            key; arrays (repeats, multiple choices) are one cell of compact JSON. A column name \
+            is the value's key path, keys joined by '.'; a key that is empty, contains . " \\ or \
+            a control character, or starts with _ = + - or @ is written as a JSON string \
+            ("a.b", "@count", "", "_id"), so a value column never starts with _ and never \
+            collides with a metadata column. csv needs --form unless the database holds one \
+            form. Secure fields are never stored, so never exported.
+            --repeats separate --output DIR writes DIR/submissions.csv and, per repeat (an \
+            array of objects), DIR/submissions.<column name>.csv (bytes other than letters, \
+            digits, . _ - written as %XX), one row per item: _submission_id (the submission's \
+            _id), _index (the item's number from 1 among that repeat's items of the \
+            submission), for a repeat inside a repeat _parent_index (the _index of its item in \
+            the enclosing repeat's file), then the item's columns, as ODK Central exports.
+            --since is inclusive and --until exclusive, so ranges that meet do not overlap; \
+            --version N keeps submissions made against version N of the form.
             In csv, a text cell that starts with =, +, -, @, a tab or a CR (which a spreadsheet \
             would run as a formula) is written with a ' before it, as OWASP advises against CSV \
             injection; numbers stay numbers. --raw-csv writes every cell as stored.
-            Exit codes: 0 done, 1 unknown form, 2 usage, 3 database or output file failure.
+            Exit codes: 0 done, 1 unknown form or version, 2 usage, 3 database or output file failure.
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, ndjson, csv }
     enum Status: String, ExpressibleByArgument, CaseIterable { case final, draft, all }
+    enum Repeats: String, ExpressibleByArgument, CaseIterable { case inline, separate }
 
     @Option(help: "Only submissions of this form.")
     var form: String?
@@ -37,7 +54,16 @@ struct DumpCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only submissions created at or after TIME: an ISO 8601 date (2026-05-17, midnight UTC) or date-time (2026-05-17T14:30:00Z; no offset means UTC).", valueName: "TIME"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Write to FILE (via a new temporary file beside it, renamed when complete) instead of standard output.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Only submissions created before TIME (exclusive), written as for --since.", valueName: "TIME"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Only submissions made against version N of the form.", valueName: "N"))
+    var version: Int?
+
+    @Option(help: "csv: repeats inline (one cell of JSON) or separate (a file per repeat, needs --output DIR).")
+    var repeats: Repeats = .inline
+
+    @Option(help: ArgumentHelp("Write to FILE (via a new temporary file beside it, renamed when complete) instead of standard output; with --repeats separate, the directory to write the files in.", valueName: "FILE"))
     var output: String?
 
     @Flag(help: "csv: write cells exactly as stored, without the ' that keeps a spreadsheet from running =, +, -, @ cells as formulas.")
@@ -46,31 +72,46 @@ struct DumpCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-        if let since, Self.parseSince(since) == nil {
-            throw ValidationError("--since wants an ISO 8601 date (2026-05-17) or date-time (2026-05-17T14:30:00Z), not '\(since)'")
+        for (name, text) in [("--since", since), ("--until", until)] {
+            if let text, Self.parseTime(text) == nil {
+                throw ValidationError("\(name) wants an ISO 8601 date (2026-05-17) or date-time (2026-05-17T14:30:00Z), not '\(text)'")
+            }
+        }
+        if let from = since.flatMap(Self.parseTime), let to = until.flatMap(Self.parseTime), to <= from {
+            throw ValidationError("--until (\(until ?? "")) must be after --since (\(since ?? ""))")
+        }
+        if let version, version < 1 { throw ValidationError("--version counts from 1") }
+        if repeats == .separate {
+            guard format == .csv else { throw ValidationError("--repeats separate is for --format csv") }
+            guard output != nil else { throw ValidationError("--repeats separate needs --output DIR: it writes a file per repeat") }
         }
     }
 
     /// Second precision; a time without an offset is UTC.
-    static func parseSince(_ text: String) -> Date? {
+    static func parseTime(_ text: String) -> Date? {
         ISODate(parsing: text, mode: "DateAndTime").map { Date(timeIntervalSince1970: TimeInterval($0.seconds)) }
     }
 
     func run() async throws {
         let store = try await database.openStore(readOnly: true)
         let formName = try await resolveForm(in: store)
-        let columns = format == .csv ? try await csvColumns(formName: formName, store: store) : []
-        let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()
         let statusFilter: SubmissionStatus? = status == .all ? nil : (status == .final ? .final : .draft)
-        let writer = DumpWriter(format: format, out: out, columns: columns, neutralizesFormulas: !rawCsv)
+        let query = SubmissionQuery(
+            formName: formName, version: version, status: statusFilter, createdFrom: since.flatMap(Self.parseTime),
+            createdBefore: until.flatMap(Self.parseTime))
         do {
-            try writer.begin()
-            let query = SubmissionQuery(formName: formName, status: statusFilter, createdFrom: since.flatMap(Self.parseSince))
-            for try await row in store.export(query) {
-                try writer.write(row)
+            if format == .csv {
+                try await dumpCSV(query, store: store)
+            } else {
+                let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()
+                let writer = DumpWriter(isArray: format == .json, out: out)
+                try writer.begin()
+                for try await row in store.export(query) {
+                    try writer.write(row)
+                }
+                try writer.end()
+                try out.commit()
             }
-            try writer.end()
-            try out.commit()
         } catch let failure as CommandFailure {
             throw failure
         } catch {
@@ -78,39 +119,36 @@ struct DumpCommand: AsyncParsableCommand {
         }
     }
 
-    /// The form to dump: `--form` (which must exist), or for csv the only form there is.
+    /// The form to dump: `--form` (which must exist, as must its `--version`), or for csv the
+    /// only form there is.
     func resolveForm(in store: any SubmissionStorage) async throws -> String? {
         let forms: [FormSummary]
         do { forms = try await store.forms() } catch {
             throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
         }
+        let chosen: FormSummary?
         if let form {
-            guard forms.contains(where: { $0.name == form }) else {
+            guard let summary = forms.first(where: { $0.name == form }) else {
                 let known = forms.isEmpty ? "the database holds no forms" : "forms: " + forms.map(\.name).joined(separator: ", ")
                 throw CommandFailure("formctl: no form named '\(form)' in \(store.database) (\(known))", exitCode: .invalid)
             }
-            return form
+            chosen = summary
+        } else if format == .csv {
+            guard forms.count <= 1 else {
+                throw CommandFailure(
+                    "formctl: --format csv needs --form NAME, since its columns are a form's fields (forms: \(forms.map(\.name).joined(separator: ", ")))",
+                    exitCode: .usage)
+            }
+            // With no forms, csv prints just its header.
+            chosen = forms.first
+        } else {
+            // json and ndjson dump every form.
+            chosen = nil
         }
-        guard format == .csv, forms.count > 1 else {
-            // json and ndjson dump every form; csv with no forms prints just its header.
-            return format == .csv ? forms.first?.name : nil
+        if let chosen, let version, version > chosen.latestVersion {
+            let known = chosen.latestVersion == 1 ? "version 1" : "versions 1 to \(chosen.latestVersion)"
+            throw CommandFailure("formctl: form '\(chosen.name)' has no version \(version) (it has \(known))", exitCode: .invalid)
         }
-        throw CommandFailure(
-            "formctl: --format csv needs --form NAME, since its columns are a form's fields (forms: \(forms.map(\.name).joined(separator: ", ")))",
-            exitCode: .usage)
-    }
-
-    func csvColumns(formName: String?, store: any SubmissionStorage) async throws -> [CSVColumns.Column] {
-        guard let formName else { return [] }
-        let version: FormVersion?
-        do { version = try await store.latestVersion(formName: formName) } catch {
-            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
-        }
-        guard let version else { return [] }
-        do { return try CSVColumns(definitionJSON: version.definitionJSON).columns } catch {
-            throw CommandFailure(
-                "formctl: the stored definition of \(formName) version \(version.version) cannot be read: \(error)",
-                exitCode: .storage)
-        }
+        return chosen?.name
     }
 }

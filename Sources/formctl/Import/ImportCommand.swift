@@ -16,6 +16,9 @@ struct ImportCommand: AsyncParsableCommand {
             in transactions of --batch-size lines. Secure and hidden fields are never stored. Action \
             handlers do not run: import records answers given elsewhere, it does not re-submit them, so \
             a form's actions need no routing here.
+            On a terminal, standard error shows a progress bar, redrawn ten times a second: the \
+            lines validated of the file's non-blank lines, lines per second and the time left \
+            (reading a pipe: the lines and the rate). Into a file or a pipe it draws nothing.
             Exit codes: 0 every line stored, 1 some lines refused (or the definition is invalid), \
             2 usage, 3 the file or the database failed (batches committed before the failure stay), \
             130 interrupted: on SIGINT or SIGTERM the import stops reading, stores the lines it has \
@@ -57,7 +60,7 @@ struct ImportCommand: AsyncParsableCommand {
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: true)
         let reader = try LineReader(path: file)
-        let report = ImportReport(progress: ProgressBar(total: reader.fileSize))
+        let report = ImportReport()
         let importer: SubmissionImporter
         do {
             importer = try await engine.makeImporter(
@@ -71,6 +74,10 @@ struct ImportCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
+        // Lines are counted (a read of the file) only for a bar someone sees.
+        let showsProgress = Terminal.isTTY(STDERR_FILENO)
+        let validated = importer.progress
+        report.start(ProgressBar(totalLines: showsProgress ? reader.countLines() : nil, enabled: showsProgress) { validated.validatedLines })
         let interruption = ImportInterruption()
         var lineNumber = 0
         do {
@@ -81,7 +88,6 @@ struct ImportCommand: AsyncParsableCommand {
                     guard !Self.isBlank(line) else { return }
                     report.lines += 1
                     try await importer.add(line, number: lineNumber)
-                    report.progress.update(done: reader.bytesRead, lines: report.lines)
                 }
             } catch is ImportInterruption.Stop {
                 // The lines read so far are the batch in progress: stored below, then exit 130.
@@ -106,6 +112,6 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// Spaces, tabs and a CR only.
     static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        line.allSatisfy(LineReader.isBlankByte)
     }
 }

@@ -8,8 +8,6 @@ final class LineReader {
     private let ownsDescriptor: Bool
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// Bytes read so far, for the progress bar.
-    private(set) var bytesRead = 0
 
     /// `-` is standard input. A file that cannot be opened is an I/O failure (exit 3).
     init(path: String, capacity: Int = 1 << 20) throws {
@@ -34,12 +32,47 @@ final class LineReader {
         if ownsDescriptor { close(descriptor) }
     }
 
-    /// The size of a regular file, for a progress bar that knows its end; nil for pipes.
-    var fileSize: Int? {
+    /// The number of lines of a regular file that are not blank (the lines an import
+    /// validates), for a progress bar that knows its end; nil for pipes, which can be read only
+    /// once. Read with pread, so the reading of the lines is not disturbed; counting costs a read
+    /// of the file, far less than validating and storing its lines.
+    func countLines() -> Int? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
+        let size = 1 << 20
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        defer { chunk.deallocate() }
+        var offset: off_t = 0
+        var lines = 0
+        // Whether the line being scanned has a byte other than a space, a tab or a CR.
+        var content = false
+        while true {
+            let count = pread(descriptor, chunk, size, offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            var position = 0
+            while position < count {
+                let newline = memchr(chunk + position, 0x0A, count - position)
+                    .map { chunk.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                if !content {
+                    content = (position..<newline).contains { !Self.isBlankByte(chunk[$0]) }
+                }
+                if newline < count {
+                    if content { lines += 1 }
+                    content = false
+                }
+                position = newline + 1
+            }
+            offset += off_t(count)
+        }
+        return lines + (content ? 1 : 0)
     }
+
+    /// A space, a tab or a CR: what a blank line may hold.
+    static func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     /// Calls `body` with each line, without its `\n` (or `\r\n`). A last line without a newline
     /// counts too. The bytes are valid only during the call.
@@ -73,7 +106,6 @@ final class LineReader {
             }
             if count == 0 { atEnd = true }
             end += count
-            bytesRead += count
         }
     }
 
