@@ -6,7 +6,7 @@ import Testing
 @Suite struct DumpCSVSafetyE2ETests {
     static let form = """
         {"sections": [{"elements": [
-          {"type": "entry", "key": "note"}, {"type": "decimal", "key": "amount"}, {"type": "entry", "key": "code"}
+          {"type": "multiline", "key": "note"}, {"type": "decimal", "key": "amount"}, {"type": "multiline", "key": "code"}
         ]}]}
         """
 
@@ -16,7 +16,7 @@ import Testing
         let lines = [
             #"{"note": "=HYPERLINK(\"http://evil\",\"x\")", "amount": -5, "code": "-12"}"#,
             #"{"note": "+1+2", "amount": -1.5, "code": "@SUM(A1)"}"#,
-            #"{"note": "\tindented", "amount": 3, "code": "\r carriage"}"#,
+            #"{"note": "\tindented", "amount": 3, "code": "\r\n carriage"}"#,
             #"{"note": "plain, with comma", "amount": 0, "code": "a=b"}"#,
         ]
         let file = try scratch.write("in.ndjson", lines.joined(separator: "\n"))
@@ -27,7 +27,7 @@ import Testing
             ["note", "amount", "code"],
             [#"'=HYPERLINK("http://evil","x")"#, "-5", "'-12"],
             ["'+1+2", "-1.5", "'@SUM(A1)"],
-            ["'\tindented", "3", "'\r carriage"],
+            ["'\tindented", "3", "'\r\n carriage"],
             ["plain, with comma", "0", "a=b"],
         ], "\(safe.stdout)")
         let raw = try scratch.formctl(["dump", "--format", "csv", "--raw-csv"])

@@ -8,7 +8,7 @@ struct DumpE2ETests {
     static let tricky = [
         #"{"name":"Comma, Inc","email":"a@example.com","notes":"say \"hi\"\nthen leave","age":7}"#,
         #"{"name":"Zoë 🚀 \"Q\"","email":"b@example.com","notes":"tab\there\r\nCRLF","plan":"team","company":"\"Quoted\", Ltd"}"#,
-        #"{"name":"Plain","email":"c@example.com","notes":"\\ back\\slash \u0001","subscribe":true}"#,
+        #"{"name":"Plain","email":"c@example.com","notes":"\\ back\\slash \t tab","subscribe":true}"#,
     ]
 
     /// A database with three final contacts and one draft.

@@ -19,7 +19,7 @@ struct PostgresE2ETests {
         let scratch = try Scratch()
         let url = try PostgresTestServer.shared().createDatabase()
         let definition = try scratch.write("note.json", Self.form)
-        let lines = try scratch.write("in.ndjson", (1...5).map { #"{"text":"line \#($0)\tTab","n":\#($0)}"# }.joined(separator: "\n"))
+        let lines = try scratch.write("in.ndjson", (1...5).map { #"{"text":"line \#($0) \"quoted\" ü","n":\#($0)}"# }.joined(separator: "\n"))
         let commands: [[String]] = [
             ["fill", definition, "--answers", "-"],
             ["import", definition, lines, "--batch-size", "2"],
