@@ -101,7 +101,7 @@ import Testing
 
     /// `setTicksValue:` sets `dateValue` to 1970 plus the seconds; nil leaves the date alone.
     @Test(arguments: [
-        ("Date", "86400", "1970-01-02"), ("Time", "37800", "10:30"), ("Time", "37815", "10:30:15"),
+        ("Date", "86400", "1970-01-02"), ("Time", "37800", "10:30:00"), ("Time", "37815", "10:30:15"),
         ("DateAndTime", "1795343400", "2026-11-22T10:30:00Z"), ("DateAndTime", #""-86400.5""#, "1969-12-30T23:59:59Z"),
         ("Date", "null", "2000-01-01"), ("Date", #""soon""#, "2000-01-01"), ("Date", "1e300", "2000-01-01"),
     ])

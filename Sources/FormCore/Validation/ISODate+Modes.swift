@@ -27,10 +27,13 @@ extension ISODate {
 
     /// The text a date element of `mode` stores for `text`, one canonical form per mode whatever
     /// the spelling: `YYYY-MM-DD` for `Date`, `HH:MM:SS` for `Time` (the UTC time of a
-    /// date-time), `YYYY-MM-DDTHH:MM:SSZ` in UTC otherwise. Equal instants are then equal text,
+    /// date-time), `YYYY-MM-DDTHH:MM:SSZ` in UTC for `DateAndTime` (and for a date-time where no
+    /// mode is given, where a date alone stays `YYYY-MM-DD`). Equal instants are then equal text,
     /// so exports sort and compare. Nil when `text` is no date or time `ISODate` reads, or is a
     /// time alone where the mode needs a date.
     public static func normalized(_ text: String, mode: String?) -> String? {
+        // No mode reads a date or a date-time: a date alone stays a date.
+        if mode == nil, let date = ISODate(parsing: text, mode: "Date") { return date.formatted(mode: "Date") }
         guard let (parsed, hasDate) = parseAnyForm(text), hasDate || mode == "Time" else { return nil }
         return parsed.formatted(mode: mode)
     }

@@ -148,11 +148,13 @@ struct DifferentialGenerator {
     static func dateHeld(_ text: String, mode: String?) -> String? {
         switch (text, mode) {
         case ("2026-11-22T10:30:00Z", "Date"): return "2026-11-22"
-        case ("2026-11-22T10:30:00Z", "Time"): return "10:30"
-        case ("2026-11-22", "Time"): return "00:00"
+        case ("2026-11-22T10:30:00Z", "Time"): return "10:30:00"
+        case ("2026-11-22", "Time"): return "00:00:00"
+        case ("2026-11-22", "DateAndTime"): return "2026-11-22T00:00:00Z"
         case ("2026-11-22T23:30:00-02:00", "Date"): return "2026-11-23"
-        case ("2026-11-22T23:30:00-02:00", "Time"): return "01:30"
-        case ("10:30", "Time"): return "10:30"
+        case ("2026-11-22T23:30:00-02:00", "Time"): return "01:30:00"
+        case ("2026-11-22T23:30:00-02:00", _): return "2026-11-23T01:30:00Z"
+        case ("10:30", "Time"): return "10:30:00"
         case ("10:30", _), ("tomorrow", _): return nil
         case (_, _) where dates.contains(text): return text
         default: return nil

@@ -195,7 +195,7 @@ struct ReferenceBinder {
         formatter.calendar = Calendar(identifier: .gregorian)
         switch mode {
         case "Date": formatter.dateFormat = "yyyy-MM-dd"
-        case "Time": formatter.dateFormat = Int(seconds.rounded(.down)) % 60 == 0 ? "HH:mm" : "HH:mm:ss"
+        case "Time": formatter.dateFormat = "HH:mm:ss"
         default: formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
         }
         return formatter.string(from: date)
