@@ -11,6 +11,13 @@ let package = Package(
         .library(name: "FormEngine", targets: ["FormEngine"]),
         .library(name: "FormStorePostgres", targets: ["FormStorePostgres"]),
     ],
+    traits: [
+        // formctl's PostgreSQL backend (--db postgres://...). On by default; without it
+        // (--disable-default-traits) formctl builds without SwiftNIO and BoringSSL, a release
+        // build in a fraction of the time. The FormStorePostgres library is there either way.
+        .trait(name: "PostgreSQL", description: "formctl can store in PostgreSQL (--db postgres://...)."),
+        .default(enabledTraits: ["PostgreSQL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -86,7 +93,7 @@ let package = Package(
             dependencies: [
                 "FormCore",
                 "FormStore",
-                "FormStorePostgres",
+                .target(name: "FormStorePostgres", condition: .when(traits: ["PostgreSQL"])),
                 "FormEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FormEngine
 import FormStore
-import FormStorePostgres
 import Glibc
 
 /// `--db PATH|postgres://...`, else `FORMCTL_DB`, else `./formctl.sqlite`; created and
@@ -29,12 +28,12 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// True when the database is a PostgreSQL server.
-    var isPostgres: Bool { PostgresAddress.isAddress(resolvedPath) }
+    var isPostgres: Bool { PostgresBackend.isAddress(resolvedPath) }
 
     /// The database for messages: a path, or the address without its password.
     var displayName: String {
         guard isPostgres else { return resolvedPath }
-        return (try? PostgresAddress(resolvedPath).description) ?? "the PostgreSQL server"
+        return PostgresBackend.displayName(resolvedPath)
     }
 
     var tables: TableNames { (try? TableNames(prefix: tablePrefix)) ?? .standard }
@@ -54,8 +53,8 @@ struct DatabaseOptions: ParsableArguments {
         do {
             let store: any SubmissionStorage
             if isPostgres {
-                store = try await PostgresStorage(address: PostgresAddress(resolvedPath), tables: tables, readOnly: readOnly,
-                                                  adoptingForeignDatabase: adoptingForeignDatabase)
+                store = try await PostgresBackend.open(resolvedPath, tables: tables, readOnly: readOnly,
+                                                       adoptingForeignDatabase: adoptingForeignDatabase)
             } else {
                 if readOnly { try requireExistingFile() }
                 store = try SQLiteStorage(path: resolvedPath, readOnly: readOnly, busyTimeout: busyDuration,

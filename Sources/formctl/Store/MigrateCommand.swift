@@ -1,6 +1,5 @@
 import ArgumentParser
 import FormStore
-import FormStorePostgres
 
 /// `formctl migrate`: brings the database's schema up to this binary's migrations (every
 /// command does so when it opens the database; this one says what it did).
@@ -62,7 +61,7 @@ struct MigrateCommand: AsyncParsableCommand {
     /// The migrations as they are, changing nothing.
     func currentStatus() async throws -> [MigrationStatus] {
         if database.isPostgres {
-            return try await PostgresStorage.migrationStatus(address: PostgresAddress(database.resolvedPath), tables: database.tables)
+            return try await PostgresBackend.migrationStatus(database.resolvedPath, tables: database.tables)
         }
         return try SubmissionStore.migrationStatus(path: database.resolvedPath, tables: database.tables)
     }
