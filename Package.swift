@@ -16,13 +16,16 @@ let package = Package(
         // (--disable-default-traits) formctl builds without SwiftNIO and BoringSSL, a release
         // build in a fraction of the time. The FormStorePostgres library is there either way.
         .trait(name: "PostgreSQL", description: "formctl can store in PostgreSQL (--db postgres://...)."),
-        .default(enabledTraits: ["PostgreSQL"]),
+        // formctl serve, on Hummingbird (SwiftNIO as well).
+        .trait(name: "Server", description: "formctl serve: forms over HTTP and in a browser."),
+        .default(enabledTraits: ["PostgreSQL", "Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     ],
     targets: [
         // FormStore: SQLite through our own small wrapper over the C API.
@@ -87,6 +90,16 @@ let package = Package(
         .executableTarget(name: "quick-start", dependencies: ["FormEngine"], path: "Examples/quick-start"),
         // An example of embedding FormEngine in a service: a registered action and a custom rule.
         .executableTarget(name: "example-service", dependencies: ["FormEngine"], path: "Examples/example-service"),
+        // Forms over HTTP for clients that draw them and for browsers (formctl serve).
+        .target(
+            name: "FormServer",
+            dependencies: [
+                "FormCore", "FormEngine", "FormStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
         // The command line: one file per command.
         .executableTarget(
             name: "formctl",
@@ -94,6 +107,7 @@ let package = Package(
                 "FormCore",
                 "FormStore",
                 .target(name: "FormStorePostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "FormServer", condition: .when(traits: ["Server"])),
                 "FormEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -66,3 +66,18 @@ extension FormEngine {
         }
     }
 }
+
+extension FormEngine {
+    /// Registers the form's definition with the store (once per engine and definition) and
+    /// returns its version number: what a server lists before anyone has submitted.
+    public func register(_ form: LoadedForm) async throws(FormEngineError) -> Int {
+        let version: FormVersion
+        do {
+            version = try await storage.register(formName: form.name, definitionJSON: form.canonicalJSON, contentHash: form.contentHash)
+        } catch {
+            throw .storage(error)
+        }
+        versions.withLock { $0[VersionKey(name: form.name, contentHash: form.contentHash)] = version.id }
+        return version.version
+    }
+}

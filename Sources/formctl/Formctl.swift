@@ -15,13 +15,24 @@ struct Formctl: AsyncParsableCommand {
             FillCommand.self, ImportCommand.self, DumpCommand.self, CheckCommand.self, RenderCommand.self,
             SchemaCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self, MigrateCommand.self,
             CompletionsCommand.self,
-        ]
+        ] + Formctl.serverCommands
     )
 
     /// `formctl` alone is a usage error (exit 2), not a request for help (argument-parser's
     /// default, exit 0): a script that forgot its subcommand must not look like it succeeded.
     func run() async throws {
         throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show, delete, migrate or completions (formctl --help lists them)")
+    }
+}
+
+extension Formctl {
+    /// `serve` when formctl is built with the Server trait (on by default).
+    static var serverCommands: [any ParsableCommand.Type] {
+        #if Server
+        return [ServeCommand.self]
+        #else
+        return []
+        #endif
     }
 }
 

@@ -1,4 +1,5 @@
 import FormCore
+import FormEngine
 import FormStore
 import Foundation
 
@@ -29,19 +30,8 @@ enum SubmissionJSON {
 
     /// The same object as a value, for `show` (pretty printed, so the values are parsed).
     static func value(of submission: StoredSubmission) throws -> FormValue {
-        let data: FormValue
-        do { data = try FormValue(json: submission.valuesJSON) } catch {
-            throw CommandFailure("formctl: submission \(submission.id) holds values that are not valid JSON: \(error)", exitCode: .storage)
+        do { return try submission.jsonValue() } catch {
+            throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
-        return [
-            "id": .int(Int(submission.id)),
-            "uuid": .string(submission.uuid),
-            "form": .string(submission.formName),
-            "version": .int(submission.version),
-            "status": .string(submission.status.rawValue),
-            "created_at": .string(Timestamp.format(submission.createdAt)),
-            "updated_at": .string(Timestamp.format(submission.updatedAt)),
-            "data": data,
-        ]
     }
 }

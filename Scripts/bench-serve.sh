@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Submissions per second through `formctl serve` (HTTP, JSON), beside the in-process engine's.
+#
+#   Scripts/bench-serve.sh [path/to/formctl]
+#
+# Without an argument it uses .build/release/formctl, building it (swift build -c release
+# --product formctl) only if it is missing; given a path it builds nothing. Starts the server
+# on 127.0.0.1 (a free port) with a fresh SQLite database and, with wrk (-d 10s each, --latency),
+# POSTs one valid signup answers object (Team plan: company and seats; both passwords; two
+# guests) to /forms/signup/submissions from 1, 16 and 64 connections (threads = min(conns, 2)).
+# Prints submissions/s and p50/p99 latency per run, and checks that every response was a 2xx
+# and that the database gained about as many final submissions as wrk counted responses (a
+# request still in flight when wrk stops may be stored without being counted: up to one per
+# connection more rows than responses is accepted).
+# Then, if bench-engine sits beside the binary (swift build -c release --product bench-engine),
+# the engine's own submit rate on the same form in this run: it fills, validates and stores
+# generated signup answers (Scripts/bench/generate-answers.py: 1000 distinct objects, every
+# fifth on the Team plan) through FormEngine.submit from 1 and from 4 tasks, no HTTP, so
+# the difference is the server's cost (HTTP, JSON decoding, one request at a time per
+# connection). Both share this machine's cores with wrk, which takes CPU from the server.
+#
+# Environment: BENCH_SERVE_DURATION (10s), BENCH_SERVE_CONNECTIONS ("1 16 64"),
+# BENCH_ENGINE_SUBMISSIONS (20000). Installs wrk and sqlite3 if missing (apt).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ge 1 ]; then
+  bin=$1
+  [ -x "$bin" ] || { echo "no executable formctl at $bin"; exit 2; }
+else
+  bin=$here/.build/release/formctl
+  if [ ! -x "$bin" ]; then
+    echo "building (release)..." >&2
+    (cd "$here" && swift build -c release --product formctl >&2)
+  fi
+fi
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+# An older build has no serve (or one built without the Server trait): say so, build nothing.
+if ! "$bin" serve --help 2>/dev/null | grep -q 'USAGE: formctl serve'; then
+  echo "$bin has no serve command: rebuild it (swift build -c release --product formctl)"; exit 2
+fi
+bindir=$(dirname "$bin")
+duration=${BENCH_SERVE_DURATION:-10s}
+connections=${BENCH_SERVE_CONNECTIONS:-1 16 64}
+
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v sqlite3 >/dev/null || missing+=(sqlite3)
+command -v curl >/dev/null || missing+=(curl)
+command -v python3 >/dev/null || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"; } >/dev/null ||
+    { echo "could not install ${missing[*]}"; exit 2; }
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/formctl-bench-serve.XXXXXX")
+server_pid=
+stop_server() {
+  [ -n "$server_pid" ] || return 0
+  kill -TERM "$server_pid" 2>/dev/null || true
+  for _ in $(seq 1 150); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+}
+trap 'stop_server; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+# One valid answers object; the passwords are checked (matches) and never stored.
+body='{"name":"Ada Lovelace","email":"ada@example.com","birthDate":"1985-12-10","password":"correct horse battery","passwordConfirmation":"correct horse battery","plan":"team","company":"Analytical Engines Ltd","seats":12,"newsletter":true,"guests":[{"email":"charles@example.com"},{"email":"mary@example.com"}]}'
+printf '%s' "$body" > "$work/body.json"
+cat > "$work/post.lua" <<EOF
+wrk.method = "POST"
+wrk.body = [==[$body]==]
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json"
+
+-- One machine-readable line for the script (latency in microseconds).
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("BENCH requests=%d duration_us=%d status_errors=%d socket_errors=%d p50_us=%d p99_us=%d\n",
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end
+EOF
+
+cd "$here"
+db=$work/bench.sqlite
+"$bin" serve forms --db "$db" --host 127.0.0.1 --port 0 </dev/null >/dev/null 2>"$work/server.log" &
+server_pid=$!
+port=
+for _ in $(seq 1 600); do
+  port=$(sed -n 's#^formctl serve: listening on http://127\.0\.0\.1:\([0-9][0-9]*\)$#\1#p' "$work/server.log" | head -1)
+  [ -n "$port" ] && break
+  kill -0 "$server_pid" 2>/dev/null || break
+  sleep 0.1
+done
+if [ -z "$port" ]; then
+  echo "the server did not print 'formctl serve: listening on http://127.0.0.1:PORT'; its stderr:"
+  cat "$work/server.log"; exit 1
+fi
+url=http://127.0.0.1:$port/forms/signup/submissions
+
+# The body must be accepted, or wrk would measure refusals.
+status=$(curl -s -o "$work/first.json" -w '%{http_code}' -H 'Content-Type: application/json' \
+  -H 'Accept: application/json' --data-binary @"$work/body.json" "$url")
+if [ "$status" != 201 ]; then
+  echo "POST $url answered $status, not 201: $(head -c 500 "$work/first.json")"; exit 1
+fi
+
+rows() { sqlite3 -cmd '.timeout 10000' "$db" "select count(*) from submissions where status = 'final'"; }
+
+echo "formctl serve: POST /forms/signup/submissions (JSON), $duration per run, $(nproc) cores shared by wrk and the server"
+echo "$bin, $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-6s %-8s %14s %10s %10s %10s %10s  %s\n' conns threads submissions/s p50 p99 responses rows check
+failed=0
+ms() { awk -v us="$1" 'BEGIN { printf "%.2fms", us / 1000 }'; }
+for conns in $connections; do
+  threads=$(( conns < 2 ? conns : 2 ))
+  before=$(rows)
+  wrk -t"$threads" -c"$conns" -d"$duration" --latency -s "$work/post.lua" "$url" > "$work/wrk-$conns.txt" 2>&1 || {
+    echo "wrk failed:"; cat "$work/wrk-$conns.txt"; exit 1; }
+  after=$(rows)
+  line=$(grep '^BENCH ' "$work/wrk-$conns.txt" || true)
+  [ -n "$line" ] || { echo "wrk printed no summary:"; cat "$work/wrk-$conns.txt"; exit 1; }
+  val() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<< " ${line#BENCH }"; }
+  requests=$(val requests); duration_us=$(val duration_us)
+  status_errors=$(val status_errors); socket_errors=$(val socket_errors)
+  rate=$(awk -v n="$requests" -v us="$duration_us" 'BEGIN { printf "%.0f", n / (us / 1e6) }')
+  stored=$((after - before))
+  verdict=ok
+  if [ "$status_errors" -ne 0 ]; then verdict="FAIL: $status_errors non-2xx responses"; fi
+  if [ "$socket_errors" -ne 0 ]; then verdict="$verdict; $socket_errors socket errors"; fi
+  if [ "$stored" -lt "$((requests - status_errors))" ] || [ "$stored" -gt "$((requests + conns))" ]; then
+    verdict="FAIL: $stored rows for $requests responses"
+  fi
+  [ "$verdict" = ok ] || failed=1
+  printf '%-6s %-8s %14s %10s %10s %10s %10s  %s\n' "$conns" "$threads" "$rate" \
+    "$(ms "$(val p50_us)")" "$(ms "$(val p99_us)")" "$requests" "$stored" "$verdict"
+done
+stop_server
+if [ "$failed" -ne 0 ]; then
+  echo "the last wrk output:"; grep -v '^BENCH ' "$work/wrk-$conns.txt"
+  echo "the server's stderr (last lines):"; tail -20 "$work/server.log"
+fi
+
+echo
+if [ -x "$bindir/bench-engine" ]; then
+  # bench-engine WORK_DIR FORM.json ANSWERS.ndjson SUBMISSIONS prints, per line: what, how
+  # many, per second, CPU µs each. "engine submit, 1 task" is the in-process signup submit
+  # rate to set beside the server's 1 connection, "4 tasks" beside its concurrent runs.
+  echo "in-process engine, same form, same run ($bindir/bench-engine, no HTTP):"
+  python3 Scripts/bench/generate-answers.py signup 1000 > "$work/signup.ndjson"
+  mkdir -p "$work/engine"
+  "$bindir/bench-engine" "$work/engine" forms/signup.json "$work/signup.ndjson" "${BENCH_ENGINE_SUBMISSIONS:-20000}"
+else
+  echo "no bench-engine beside $bin: build it (swift build -c release --product bench-engine) for the in-process rate"
+fi
+exit $failed

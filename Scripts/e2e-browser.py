@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+"""Drives `formctl serve`'s HTML form in a real browser (headless Chromium through Selenium).
+
+  Scripts/e2e-browser.py [path/to/formctl]     (default .build/debug/formctl)
+
+Starts `formctl serve forms --db TMP/db.sqlite --port 0` from the repository root, reads the
+port from its `listening on` line, then on /forms/signup: fills name, a wrong email and the
+passwords, chooses the Team plan and waits for company and seats to appear (form.js asks
+/state and drops `hidden`), fills them and submits; expects the error beside the email
+(#error-email shown, the input aria-invalid and described by it) and the other answers still
+filled in, the passwords not; fixes the email, types the passwords again and submits; expects
+`Saved submission 1`. Then checks the stored row with `formctl dump` and that the password is
+nowhere in the database files. Screenshots (the error state, the filled form before the final
+submit, and the page at any failure) go to $FORMCTL_BROWSER_OUT (default .build/e2e-browser/).
+
+Installs what it lacks: chromium and chromium-driver (apt), selenium (pip). Prints ok/FAIL
+lines; exits 1 when a check fails, 2 when it cannot run. Always stops the browser and the
+server (SIGTERM, and checks the server exits 0).
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+NAME = "Grace Hopper"
+BAD_EMAIL = "not-an-email"
+GOOD_EMAIL = "grace@example.com"
+PASSWORD = "Tr0ub4dor-e2e-Zq7x"  # distinctive, so a search of the database file means something
+COMPANY = "Hopper Computing"
+SEATS = "12"
+
+
+def log(message):
+    print(message, flush=True)
+
+
+def run_quiet(command):
+    """Runs an install command, showing its output only when it fails."""
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        sys.stdout.write(result.stdout)
+    return result.returncode == 0
+
+
+def ensure_tools():
+    """Installs the browser, its driver and selenium when missing (idempotent, quiet)."""
+    packages = []
+    if not (shutil.which("chromium") or os.path.exists("/usr/lib/chromium/chromium")):
+        packages.append("chromium")
+    if not os.path.exists(CHROMEDRIVER):
+        packages.append("chromium-driver")
+    if packages:
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        env_prefix = ["env", "DEBIAN_FRONTEND=noninteractive"]
+        if not (run_quiet(sudo + ["apt-get", "update", "-qq"])
+                and run_quiet(sudo + env_prefix + ["apt-get", "install", "-y", "-qq", *packages])):
+            log(f"FAIL - could not install {' '.join(packages)}")
+            sys.exit(2)
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        pip = [sys.executable, "-m", "pip", "install", "-q", "selenium"]
+        if not (run_quiet(pip) or run_quiet(pip + ["--break-system-packages"])):
+            log("FAIL - could not install selenium")
+            sys.exit(2)
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def ok(self, name):
+        self.passed += 1
+        log(f"ok   - {name}")
+
+    def fail(self, name, detail=""):
+        self.failed += 1
+        log(f"FAIL - {name}" + (f" ({detail})" if detail else ""))
+
+    def check(self, condition, name, detail=""):
+        (self.ok if condition else self.fail)(name, *([detail] if not condition else []))
+        return condition
+
+
+class Server:
+    """`formctl serve` on a free port; its stderr is kept for the report."""
+
+    def __init__(self, formctl, db):
+        self.lines = []
+        self.process = subprocess.Popen(
+            [formctl, "serve", "forms", "--db", db, "--host", "127.0.0.1", "--port", "0"],
+            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            text=True, errors="replace")
+        self.port = None
+        found = threading.Event()
+
+        def drain():
+            for line in self.process.stderr:
+                self.lines.append(line.rstrip("\n"))
+                match = re.fullmatch(r"formctl serve: listening on http://127\.0\.0\.1:(\d+)", line.strip())
+                if match and self.port is None:
+                    self.port = int(match.group(1))
+                    found.set()
+            found.set()
+
+        threading.Thread(target=drain, daemon=True).start()
+        found.wait(60)
+        if self.port is None:
+            self.stop()
+            raise RuntimeError("the server did not print `formctl serve: listening on "
+                               "http://127.0.0.1:PORT` within 60 s; its stderr:\n" + "\n".join(self.lines))
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self):
+        """SIGTERM, then the exit code (None if it had to be killed)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                return None
+        return self.process.returncode
+
+
+def main():
+    original = os.getcwd()
+    formctl = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/formctl")
+    formctl = os.path.abspath(os.path.join(original, formctl))
+    if not os.access(formctl, os.X_OK):
+        log(f"formctl not built at {formctl} (run swift build first)")
+        return 2
+    out_dir = os.path.abspath(os.path.join(original, os.environ.get("FORMCTL_BROWSER_OUT",
+                                                                  os.path.join(ROOT, ".build/e2e-browser"))))
+    os.makedirs(out_dir, exist_ok=True)
+    for stale in ("signup-error.png", "signup-filled.png", "failure.png", "failure.html"):
+        if os.path.exists(os.path.join(out_dir, stale)):
+            os.remove(os.path.join(out_dir, stale))
+    os.chdir(ROOT)
+
+    ensure_tools()
+    from selenium import webdriver
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    checks = Checks()
+    work = tempfile.mkdtemp(prefix="formctl-e2e-browser.")
+    db = os.path.join(work, "db.sqlite")
+    server = started = None
+    driver = None
+    try:
+        try:
+            server = started = Server(formctl, db)
+        except RuntimeError as error:
+            checks.fail("the server starts", str(error))
+            return 1
+        checks.ok(f"the server listens on {server.url}")
+
+        options = webdriver.ChromeOptions()
+        # Debian's /usr/bin/chromium is a shell launcher; the real binary is beside the driver's.
+        if os.path.exists("/usr/lib/chromium/chromium"):
+            options.binary_location = "/usr/lib/chromium/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--window-size=1280,1800", "--no-first-run", "--no-default-browser-check",
+                         f"--user-data-dir={os.path.join(work, 'profile')}"):
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        # An explicit driver path: Selenium Manager would otherwise try to download one.
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER, log_output=os.path.join(work, "chromedriver.log")),
+                                  options=options)
+        driver.set_page_load_timeout(30)
+        wait = WebDriverWait(driver, 10)
+
+        def shot(name):
+            path = os.path.join(out_dir, name)
+            driver.save_screenshot(path)
+            log(f"     screenshot {path}")
+
+        def field(path):
+            return driver.find_element(By.ID, "field-" + path.replace(".", "-"))
+
+        def field_div(path):
+            return driver.find_element(By.CSS_SELECTOR, f'div.field[data-path="{path}"]')
+
+        def shown(path):
+            try:
+                div = field_div(path)
+                return div.get_attribute("hidden") is None and div.is_displayed()
+            except WebDriverException:
+                return False
+
+        def type_into(path, text):
+            element = field(path)
+            element.clear()
+            element.send_keys(text)
+
+        def submit_and_wait(locator):
+            """Clicks #submit and waits for the next page to show `locator`."""
+            old = driver.find_element(By.TAG_NAME, "html")
+            driver.find_element(By.ID, "submit").click()
+            wait.until(EC.staleness_of(old))
+            wait.until(EC.presence_of_element_located(locator))
+
+        def fill_team_form(email):
+            type_into("name", NAME)
+            type_into("email", email)
+            type_into("password", PASSWORD)
+            type_into("passwordConfirmation", PASSWORD)
+            driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="team"]').click()
+
+        class Failed(Exception):
+            pass
+
+        def require(condition, name, detail=""):
+            if not checks.check(condition, name, detail):
+                raise Failed(name)
+
+        try:
+            # 1. The page.
+            driver.get(server.url + "/forms/signup")
+            require(len(driver.find_elements(By.CSS_SELECTOR, 'form#form[method="post"]')) == 1,
+                    "GET /forms/signup in a browser shows <form id=form method=post>")
+            action = driver.find_element(By.ID, "form").get_attribute("action") or ""
+            require(action.endswith("/forms/signup/submissions"), "the form posts to /forms/signup/submissions",
+                    f"action={action}")
+            for path in ("name", "email", "password", "passwordConfirmation"):
+                element = field(path)
+                require(element.get_attribute("name") == path and
+                        len(driver.find_elements(By.CSS_SELECTOR, f'label[for="field-{path}"]')) == 1,
+                        f"field {path} has name={path} and a label for field-{path}")
+            for path in ("company", "seats"):
+                require(not shown(path), f"{path} is hidden while the plan is not Team")
+
+            # 2. A wrong email, the Team plan, company and seats once they appear.
+            fill_team_form(BAD_EMAIL)
+            try:
+                wait.until(lambda _: shown("company") and shown("seats"))
+                checks.ok("choosing Team shows company and seats (their divs lose hidden)")
+            except TimeoutException:
+                require(False, "choosing Team shows company and seats (their divs lose hidden)",
+                        f"company hidden={field_div('company').get_attribute('hidden')!r}, "
+                        f"seats hidden={field_div('seats').get_attribute('hidden')!r} after 10 s")
+            type_into("company", COMPANY)
+            type_into("seats", SEATS)
+            submit_and_wait((By.ID, "form"))
+
+            # 3. The form again, with the error beside the email.
+            errors = driver.find_elements(By.ID, "error-email")
+            require(len(errors) == 1 and errors[0].is_displayed() and errors[0].text.strip() != "",
+                    "a wrong email shows #error-email beside the field",
+                    "no #error-email" if not errors else f"displayed={errors[0].is_displayed()} text={errors[0].text!r}")
+            checks.check(errors[0].tag_name == "p" and "error" in (errors[0].get_attribute("class") or "").split(),
+                         "the error is <p class=error>")
+            checks.check(len(field_div("email").find_elements(By.ID, "error-email")) == 1,
+                         "the error is inside the email field's div")
+            email = field("email")
+            checks.check(email.get_attribute("aria-invalid") == "true", "the email input has aria-invalid=true",
+                         f"aria-invalid={email.get_attribute('aria-invalid')!r}")
+            checks.check(email.get_attribute("aria-describedby") == "error-email",
+                         "the email input is aria-describedby=error-email",
+                         f"aria-describedby={email.get_attribute('aria-describedby')!r}")
+            shot("signup-error.png")
+            others = [e.get_attribute("id") for e in driver.find_elements(By.CSS_SELECTOR, "p.error")
+                      if e.get_attribute("id") != "error-email"]
+            checks.check(not others, "no other field has an error", f"also {others}")
+
+            # 4. What was typed is still there, except the passwords.
+            checks.check(field("name").get_attribute("value") == NAME, "the re-rendered page keeps the name",
+                         f"{field('name').get_attribute('value')!r}")
+            checks.check(field("email").get_attribute("value") == BAD_EMAIL, "the re-rendered page keeps the wrong email",
+                         f"{field('email').get_attribute('value')!r}")
+            team = driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="team"]')
+            checks.check(team.is_selected(), "the re-rendered page keeps plan Team")
+            checks.check(shown("company") and shown("seats"), "company and seats are shown on the re-rendered page")
+            checks.check(field("company").get_attribute("value") == COMPANY, "the re-rendered page keeps the company",
+                         f"{field('company').get_attribute('value')!r}")
+            seats = field("seats").get_attribute("value") or ""
+            checks.check(re.fullmatch(r"12(\.0*)?", seats) is not None, "the re-rendered page keeps the seats",
+                         f"{seats!r}")
+            for path in ("password", "passwordConfirmation"):
+                value = field(path).get_attribute("value")
+                checks.check(value == "", f"the re-rendered page does not send {path} back", f"value={value!r}")
+            require(PASSWORD not in driver.page_source, "the password is nowhere in the re-rendered page's HTML")
+
+            # 5. Fixed, the passwords typed again, submitted.
+            type_into("email", GOOD_EMAIL)
+            type_into("password", PASSWORD)
+            type_into("passwordConfirmation", PASSWORD)
+            if not team.is_selected():
+                team.click()
+                wait.until(lambda _: shown("company") and shown("seats"))
+                type_into("company", COMPANY)
+                type_into("seats", SEATS)
+            shot("signup-filled.png")
+            try:
+                submit_and_wait((By.ID, "result"))
+            except TimeoutException:
+                left = [e.get_attribute("id") + ": " + e.text for e in driver.find_elements(By.CSS_SELECTOR, "p.error")]
+                require(False, "the corrected form is saved (#result appears)", f"errors on the page: {left}")
+            result = driver.find_element(By.ID, "result").text
+            require("Saved submission 1" in result, "#result says Saved submission 1", f"#result={result!r}")
+            checks.check(PASSWORD not in driver.page_source, "the password is nowhere in the success page")
+        except Failed:
+            pass
+        except (WebDriverException, TimeoutException) as error:
+            checks.fail("the browser steps", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+        finally:
+            if checks.failed:
+                try:
+                    shot("failure.png")
+                    with open(os.path.join(out_dir, "failure.html"), "w") as page:
+                        page.write(driver.page_source)
+                    log(f"     page source {os.path.join(out_dir, 'failure.html')}")
+                except WebDriverException:
+                    pass
+            try:
+                for entry in driver.get_log("browser"):
+                    message = entry.get("message") or ""
+                    # The 422 of the wrong email is expected; a missing favicon is not the form's.
+                    if entry.get("level") == "SEVERE" and "favicon.ico" not in message \
+                            and "status of 422" not in message:
+                        log(f"     browser console: {message}")
+            except WebDriverException:
+                pass
+
+        # 6. The stored row, and no password in the database.
+        if checks.failed == 0:
+            dump = subprocess.run([formctl, "dump", "--format", "json", "--db", db],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            rows = []
+            if checks.check(dump.returncode == 0, "formctl dump --format json reads the database",
+                            f"exit {dump.returncode}: {dump.stderr.strip()}"):
+                try:
+                    rows = json.loads(dump.stdout)
+                except ValueError as error:
+                    checks.fail("formctl dump prints JSON", str(error))
+            if checks.check(len(rows) == 1, "the database holds exactly one final submission", f"{len(rows)} rows"):
+                row = rows[0]
+                data = row.get("data") or {}
+                checks.check(row.get("form") == "signup" and row.get("status") == "final",
+                             "the row is a final signup submission", f"form={row.get('form')!r} status={row.get('status')!r}")
+                checks.check(data.get("name") == NAME, "the stored name", repr(data.get("name")))
+                checks.check(data.get("email") == GOOD_EMAIL, "the stored email", repr(data.get("email")))
+                checks.check(data.get("plan") == "team", "the stored plan is team", repr(data.get("plan")))
+                checks.check(data.get("company") == COMPANY, "the stored company", repr(data.get("company")))
+                checks.check(isinstance(data.get("seats"), (int, float)) and data.get("seats") == 12,
+                             "the stored seats are the number 12", repr(data.get("seats")))
+                checks.check("password" not in data and "passwordConfirmation" not in data,
+                             "no password key is stored", f"keys {sorted(data)}")
+        # After the server stops, so the WAL has been checkpointed or is still beside it: search all.
+        code = server.stop()
+        server = None
+        checks.check(code == 0, "the server stops with exit 0 on SIGTERM", f"exit {code}")
+        if os.path.exists(db):
+            leaked = []
+            for name in os.listdir(work):
+                if name.startswith("db.sqlite"):
+                    with open(os.path.join(work, name), "rb") as file:
+                        content = file.read()
+                    if PASSWORD.encode() in content:
+                        leaked.append(name)
+            checks.check(not leaked, "the password appears nowhere in the database files", f"found in {leaked}")
+        else:
+            checks.fail("the database file exists", db)
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception:  # noqa: BLE001 - quitting a broken session
+                pass
+        if server is not None:
+            server.stop()
+        if checks.failed and started is not None and started.lines:
+            log("---- server stderr ----\n" + "\n".join(started.lines[-40:]))
+        shutil.rmtree(work, ignore_errors=True)
+
+    log(f"{checks.passed} passed, {checks.failed} failed")
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+import FormCore
+import FormEngine
+
+/// A form as a plain, accessible HTML page: a fieldset per section, a label tied to every
+/// input, inputs typed for their element (email, password, number, date, time), radio groups
+/// and checkboxes, add and remove buttons for repeats, and each error beside its field with
+/// `aria-invalid` and `aria-describedby`. It works without JavaScript: the browser posts the
+/// form and gets the page back, with errors or a success page.
+struct FormPage {
+    let name: String
+    let title: String
+    let session: FormSession
+    /// Errors by field path; those without a field go in a list at the top.
+    let errors: [FieldError]
+
+    var html: String {
+        var body = ""
+        let byPath = Dictionary(grouping: errors, by: \.path)
+        let known = Set(session.fields.compactMap(\.path))
+        let general = errors.filter { !known.contains($0.path) }
+        if !errors.isEmpty {
+            body += #"<div class="summary" role="alert"><p>Please fix the fields marked below.</p>"#
+            if !general.isEmpty {
+                body += "<ul>" + general.map { "<li>\(HTML.escape($0.path.isEmpty ? $0.message : "\($0.path): \($0.message)"))</li>" }.joined() + "</ul>"
+            }
+            body += "</div>"
+        }
+        body += #"<form id="form" method="post" action="/forms/\#(HTML.escape(name))/submissions" novalidate data-form="\#(HTML.escape(name))">"#
+        let fields = session.fields.filter { !$0.isTemplate }
+        for (index, section) in session.sections.enumerated() {
+            let inSection = fields.filter { $0.sectionIndex == index }
+            let growable = section.repeatPath.flatMap { path in session.repeats.first { $0.path == path && $0.isGrowable } }
+            if inSection.isEmpty && growable == nil && section.title == nil { continue }
+            body += "<fieldset\(section.isHidden ? " hidden" : "")>"
+            if let title = section.title { body += "<legend>\(HTML.escape(title))</legend>" }
+            var lastItem: Int?
+            for field in inSection {
+                if let growable, let item = field.itemIndex, item != lastItem {
+                    if lastItem != nil { body += "</div>" }
+                    body += #"<div class="item"><button type="submit" name="_action" value="remove:\#(HTML.escape(growable.path)).\#(item)" class="remove" formnovalidate>Remove item \#(item + 1)</button>"#
+                    lastItem = item
+                }
+                body += FieldHTML(field: field, errors: field.path.flatMap { byPath[$0] } ?? []).html
+            }
+            if lastItem != nil { body += "</div>" }
+            if let growable, growable.maximumItems.map({ growable.count < $0 }) ?? true {
+                let label = growable.addTitle ?? "Add an item to \(section.title ?? growable.path)"
+                body += #"<button type="submit" name="_action" value="add:\#(HTML.escape(growable.path))" class="add" formnovalidate>\#(HTML.escape(label))</button>"#
+            }
+            if let footer = section.footer { body += "<p class=\"footer\">\(HTML.escape(footer))</p>" }
+            body += "</fieldset>"
+        }
+        body += #"<button type="submit" id="submit">Submit</button></form>"#
+        return HTML.document(title: title, body: body)
+    }
+}
+
+/// Shared page furniture and escaping.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func document(title: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title><link rel="stylesheet" href="/assets/form.css"><script src="/assets/form.js" defer></script></head>
+        <body><main><h1>\(escape(title))</h1>\(body)</main></body></html>
+
+        """
+    }
+
+    /// The id of a field's input: its path with `.` as `-`, other characters kept only if safe.
+    static func id(_ path: String) -> String {
+        String(path.map { $0 == "." ? "-" : ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
+    }
+}

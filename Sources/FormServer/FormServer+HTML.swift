@@ -1,0 +1,46 @@
+import FormCore
+import FormEngine
+import Hummingbird
+
+/// The browser's side: the page, and a normal form POST answered with the page again (errors
+/// beside their fields, 422), the page with an item added or removed, or a success page.
+extension FormServer {
+    func page(_ form: ServedForms.Form, answers: FormValue?, errors: [FieldError], status: HTTPResponse.Status) async throws -> Response {
+        let prefilled = try await engineCall {
+            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: answers, status: .draft))
+        }
+        let title = form.loaded.definition.title ?? form.name
+        // The same answers give the same answer errors here as in the submit that failed.
+        var seen = Set<FieldError>()
+        let all = (errors + prefilled.errors).filter { seen.insert($0).inserted }
+        return HTTPReplies.html(FormPage(name: form.name, title: title, session: prefilled.session, errors: all).html, status: status)
+    }
+
+    func submitPage(_ form: ServedForms.Form, pairs: [(name: String, value: String)]) async throws -> Response {
+        var (answers, action) = HTMLFormAnswers.answers(from: pairs, multiple: multipleChoicePaths(form))
+        if let action {
+            HTMLFormAnswers.apply(action, to: &answers)
+            return try await page(form, answers: answers, errors: [], status: .ok)
+        }
+        do {
+            let stored = try await engine.submit(SubmissionRequest(answers: answers, status: .final), to: form.loaded)
+            let title = form.loaded.definition.title ?? form.name
+            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(form.name))">Fill in another</a></p>"#
+            return HTTPReplies.html(HTML.document(title: title, body: body), status: .created)
+        } catch {
+            switch error {
+            case .invalid(let errors):
+                return try await page(form, answers: answers, errors: errors, status: .unprocessableContent)
+            case .cancelled(let action, let message):
+                return try await page(form, answers: answers, errors: [FieldError(path: "", rule: action, message: message)], status: .conflict)
+            default:
+                throw engineRefusal(error)
+            }
+        }
+    }
+
+    /// The paths whose inputs are a group of checkboxes: their values come as a list.
+    func multipleChoicePaths(_ form: ServedForms.Form) -> Set<String> {
+        Set(form.loaded.compiled.fields.filter { FieldChoices($0.element)?.isSelection == true }.compactMap(\.path))
+    }
+}

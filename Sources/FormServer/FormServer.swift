@@ -1,0 +1,104 @@
+import FormCore
+import FormEngine
+import FormStore
+import Hummingbird
+import HummingbirdCore
+import Logging
+
+/// `formctl serve`: the forms of one directory over HTTP, for clients that draw them (JSON:
+/// the bound definition, the live state of every field, submissions) and for browsers (plain
+/// HTML that works without JavaScript, and a small script of ours that shows and hides
+/// conditional fields as the person types). Every write goes through `FormEngine.submit`.
+public struct FormServer: Sendable {
+    /// What a public server must bound.
+    public struct Limits: Sendable {
+        /// Largest request body read; a bigger one is refused with 413.
+        public var maximumBodyBytes = 1 << 20
+        /// Longest a request may take before it is answered 503.
+        public var requestTimeout: Duration = .seconds(30)
+        /// Connections served at once; more wait to be accepted.
+        public var maximumConnections = 256
+        /// An idle keep-alive connection is closed after this long.
+        public var idleTimeout: Duration = .seconds(60)
+        public init() {}
+    }
+
+    let engine: FormEngine
+    let forms: ServedForms
+    /// Bearer token for the endpoints that read stored submissions; nil turns them off.
+    let token: String?
+    let limits: Limits
+    let accessLog: @Sendable (String) -> Void
+
+    public init(engine: FormEngine, forms: ServedForms, token: String?, limits: Limits = Limits(),
+                accessLog: @escaping @Sendable (String) -> Void) {
+        self.engine = engine
+        self.forms = forms
+        self.token = token
+        self.limits = limits
+        self.accessLog = accessLog
+    }
+
+    /// Serves until SIGTERM or SIGINT, then stops accepting, lets the requests in flight
+    /// (writes included) finish, and returns. `onListening` gets the port (useful with port 0).
+    public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        let router = Router()
+        router.add(middleware: AccessLogMiddleware(log: accessLog))
+        addRoutes(to: router)
+        var logger = Logger(label: "formctl.serve")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(limits.idleTimeout.components.seconds)))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "formctl",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/forms") { _, _ in listForms() }
+        router.get("/forms/:name") { request, context in try await limited { try await showForm(request, context) } }
+        router.post("/forms/:name/state") { request, context in try await limited { try await state(request, context) } }
+        router.post("/forms/:name/submissions") { request, context in
+            try await limited { try await submit(request, context, draftID: nil) }
+        }
+        router.put("/forms/:name/submissions/:id") { request, context in
+            try await limited { try await submit(request, context, draftID: try draftID(context)) }
+        }
+        router.post("/forms/:name/submissions/:id") { request, context in
+            try await limited { try await submit(request, context, draftID: try draftID(context)) }
+        }
+        router.get("/forms/:name/submissions") { request, context in try await listSubmissions(request, context) }
+        router.get("/submissions/:id") { request, context in try await limited { try await showSubmission(request, context) } }
+        let document = OpenAPIDocument.json(formNames: forms.names)
+        router.get("/openapi.json") { _, _ in Assets.reply(document, type: "application/json; charset=utf-8") }
+        router.get("/assets/form.js") { _, _ in Assets.reply(Assets.script, type: "text/javascript; charset=utf-8") }
+        router.get("/assets/form.css") { _, _ in Assets.reply(Assets.style, type: "text/css; charset=utf-8") }
+        router.get("/") { _, _ in Response.redirect(to: "/forms", type: .found) }
+    }
+
+    func form(_ context: BasicRequestContext) throws -> ServedForms.Form {
+        let name = context.parameters.get("name") ?? ""
+        guard let form = forms.forms[name] else {
+            throw ServedError(.notFound, message: "no form named '\(name)' (GET /forms lists them)")
+        }
+        return form
+    }
+
+    func draftID(_ context: BasicRequestContext) throws -> Int64 {
+        guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
+            throw ServedError(.badRequest, message: "the submission id must be a positive whole number")
+        }
+        return id
+    }
+
+    func listForms() -> Response {
+        let list = forms.names.compactMap { forms.forms[$0] }.map { form -> FormValue in
+            ["name": .string(form.name), "title": form.loaded.definition.title.map(FormValue.string) ?? .null, "version": .int(form.version)]
+        }
+        return HTTPReplies.json(.array(list))
+    }
+}

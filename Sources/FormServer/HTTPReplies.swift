@@ -1,0 +1,27 @@
+import FormCore
+import Foundation
+import Hummingbird
+import OrderedCollections
+
+/// Responses the server gives, built in one place so every one has its content type and every
+/// error the same shape: `{"error": "...", ...}`.
+enum HTTPReplies {
+    static func json(_ value: FormValue, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
+        var headers = extra
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: value.jsonString() + "\n")))
+    }
+
+    static func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] = "default-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ message: String, _ extra: [String: FormValue] = [:], headers: HTTPFields = [:]) -> Response {
+        var object: OrderedDictionary<String, FormValue> = ["error": .string(message)]
+        for key in extra.keys.sorted() { object[key] = extra[key] }
+        return json(.object(object), status: status, headers: headers)
+    }
+}

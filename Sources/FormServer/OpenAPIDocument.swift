@@ -1,0 +1,115 @@
+import FormCore
+import Foundation
+
+/// The OpenAPI 3.1 description of the server, served at /openapi.json; a test checks that every
+/// route the server has is here and that responses match it.
+enum OpenAPIDocument {
+    /// The document with the form names the server has as the `name` parameter's values, so a
+    /// client generator (or a fuzzer) knows them.
+    static func json(formNames: [String]) -> String {
+        let names = formNames.map { FormValue.string($0).jsonString() }.joined(separator: ", ")
+        return template.replacingOccurrences(of: #""schema": {"type": "string"}, "description": "The form's name"#,
+                                             with: #""schema": {"type": "string", "enum": [\#(names)]}, "description": "The form's name"#)
+    }
+
+    static let template = #"""
+    {
+      "openapi": "3.1.0",
+      "info": {"title": "formctl serve", "version": "1", "description": "QuickDialog forms over HTTP: definitions, live field state, submissions and drafts."},
+      "components": {
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        "parameters": {
+          "name": {"name": "name", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The form's name (its file name without .json)."},
+          "id": {"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}}
+        },
+        "schemas": {
+          "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+          "FieldError": {"type": "object", "required": ["path", "rule", "message"],
+            "properties": {"path": {"type": "string"}, "rule": {"type": "string"}, "message": {"type": "string"}}},
+          "Invalid": {"type": "object", "required": ["error", "errors"],
+            "properties": {"error": {"type": "string"}, "errors": {"type": "array", "items": {"$ref": "#/components/schemas/FieldError"}}}},
+          "Answers": {"type": "object", "description": "Values keyed by element key; repeats as arrays of objects.", "additionalProperties": true},
+          "Stored": {"type": "object", "required": ["id", "uuid", "form", "version", "status"],
+            "properties": {"id": {"type": "integer"}, "uuid": {"type": "string"}, "form": {"type": "string"},
+              "version": {"type": "integer"}, "status": {"type": "string", "enum": ["final", "draft"]}}},
+          "Submission": {"type": "object", "required": ["id", "uuid", "form", "version", "status", "created_at", "updated_at", "data"],
+            "properties": {"id": {"type": "integer"}, "uuid": {"type": "string"}, "form": {"type": "string"}, "version": {"type": "integer"},
+              "status": {"type": "string", "enum": ["final", "draft"]}, "created_at": {"type": "string"}, "updated_at": {"type": "string"},
+              "data": {"type": "object"}}},
+          "FieldState": {"type": "object", "required": ["path", "key", "title", "visible", "enabled", "required", "value", "errors"],
+            "properties": {"path": {"type": ["string", "null"]}, "key": {"type": ["string", "null"]}, "title": {"type": ["string", "null"]},
+              "visible": {"type": "boolean"}, "enabled": {"type": "boolean"}, "required": {"type": "boolean"}, "value": {},
+              "errors": {"type": "array", "items": {"type": "object", "required": ["rule", "message"],
+                "properties": {"rule": {"type": "string"}, "message": {"type": "string"}}}}}},
+          "State": {"type": "object", "required": ["fields", "repeats"],
+            "properties": {"fields": {"type": "array", "items": {"$ref": "#/components/schemas/FieldState"}},
+              "repeats": {"type": "array", "items": {"type": "object", "required": ["path", "count", "growable"],
+                "properties": {"path": {"type": "string"}, "count": {"type": "integer"}, "growable": {"type": "boolean"}}}}}}
+        },
+        "responses": {
+          "BadRequest": {"description": "The body or a parameter cannot be read.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "NotFound": {"description": "No such form or submission.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "TooLarge": {"description": "The body is over the size limit.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "UnsupportedType": {"description": "Not application/json (or an HTML form).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Busy": {"description": "The store is busy; try again after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "string"}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Unauthorized": {"description": "A valid bearer token is needed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+        }
+      },
+      "paths": {
+        "/forms": {"get": {"summary": "The forms served", "responses": {"200": {"description": "Every form", "content": {"application/json": {"schema":
+          {"type": "array", "items": {"type": "object", "required": ["name", "title", "version"],
+            "properties": {"name": {"type": "string"}, "title": {"type": ["string", "null"]}, "version": {"type": "integer"}}}}}}}}}},
+        "/forms/{name}": {"get": {"summary": "The form: QuickDialog JSON bound to its data (Accept: application/json), or an HTML page (Accept: text/html)",
+          "parameters": [{"$ref": "#/components/parameters/name"},
+            {"name": "data", "in": "query", "required": false, "schema": {"type": "string"}, "description": "JSON data to bind the form to."}],
+          "responses": {"200": {"description": "The bound definition", "content": {"application/json": {"schema": {"type": "object"}}, "text/html": {"schema": {"type": "string"}}}},
+            "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"}}}},
+        "/forms/{name}/state": {"post": {"summary": "The live state of every field for the values so far",
+          "parameters": [{"$ref": "#/components/parameters/name"}],
+          "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"values": {"$ref": "#/components/schemas/Answers"}}}}}},
+          "responses": {"200": {"description": "Field states", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}}},
+            "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"},
+            "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"}}}},
+        "/forms/{name}/submissions": {
+          "post": {"summary": "Submit (or with draft=true save a draft)",
+            "parameters": [{"$ref": "#/components/parameters/name"},
+              {"name": "draft", "in": "query", "required": false, "schema": {"type": "string", "enum": ["true", "false"]}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Answers"}}}},
+            "responses": {"201": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stored"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"},
+              "409": {"description": "An action cancelled the submit", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
+              "422": {"description": "Invalid values, every one", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Invalid"}}}},
+              "503": {"$ref": "#/components/responses/Busy"}}},
+          "get": {"summary": "Stored submissions of the form, one JSON object per line", "security": [{"bearer": []}],
+            "parameters": [{"$ref": "#/components/parameters/name"},
+              {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["final", "draft", "all"]}},
+              {"name": "since", "in": "query", "schema": {"type": "string"}, "description": "ISO 8601; created at or after"},
+              {"name": "until", "in": "query", "schema": {"type": "string"}, "description": "ISO 8601; created before"},
+              {"name": "version", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+              {"name": "order", "in": "query", "schema": {"type": "string", "enum": ["id", "created", "updated"]}},
+              {"name": "desc", "in": "query", "schema": {"type": "string", "enum": ["true", "false"]}}],
+            "responses": {"200": {"description": "NDJSON", "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"}, "401": {"$ref": "#/components/responses/Unauthorized"},
+              "404": {"$ref": "#/components/responses/NotFound"}}}},
+        "/forms/{name}/submissions/{id}": {
+          "put": {"summary": "Update a draft (draft=true) or finalize it", "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/id"},
+              {"name": "draft", "in": "query", "required": false, "schema": {"type": "string", "enum": ["true", "false"]}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Answers"}}}},
+            "responses": {"200": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stored"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"},
+              "409": {"description": "An action cancelled the submit", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
+              "422": {"description": "Invalid values", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Invalid"}}}},
+              "503": {"$ref": "#/components/responses/Busy"}}}},
+        "/submissions/{id}": {"get": {"summary": "One stored submission", "security": [{"bearer": []}],
+          "parameters": [{"$ref": "#/components/parameters/id"}],
+          "responses": {"200": {"description": "The submission", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Submission"}}}},
+            "400": {"$ref": "#/components/responses/BadRequest"}, "401": {"$ref": "#/components/responses/Unauthorized"},
+            "404": {"$ref": "#/components/responses/NotFound"}}}},
+        "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+      }
+    }
+    """#
+}

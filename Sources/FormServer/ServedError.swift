@@ -1,0 +1,47 @@
+import FormCore
+import FormEngine
+import FormStore
+import Hummingbird
+
+/// A request the server refuses, answered as `{"error": "...", ...}` with its status (and for
+/// a browser the same in a page): every 4xx says what was wrong and what to send instead.
+struct ServedError: HTTPResponseError, Sendable {
+    let status: HTTPResponse.Status
+    let message: String
+    var extra: [String: FormValue] = [:]
+    var headers: HTTPFields = [:]
+
+    init(_ status: HTTPResponse.Status, message: String, extra: [String: FormValue] = [:], headers: HTTPFields = [:]) {
+        self.status = status
+        self.message = message
+        self.extra = extra
+        self.headers = headers
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        HTTPReplies.error(status, message, extra, headers: headers)
+    }
+}
+
+/// The status an engine refusal means to a client: 422 with every field error, 409 when an
+/// action cancelled, 503 with Retry-After while the store is busy, 404 for a draft that is not
+/// there; other storage failures are 500 with the kind, never the database's path or message.
+func engineRefusal(_ error: FormEngineError) -> ServedError {
+    switch error {
+    case .invalid(let errors):
+        let list = errors.map { error -> FormValue in ["path": .string(error.path), "rule": .string(error.rule), "message": .string(error.message)] }
+        return ServedError(.unprocessableContent, message: "the values are not valid", extra: ["errors": .array(list)])
+    case .cancelled(let action, let message):
+        return ServedError(.conflict, message: message, extra: ["action": .string(action)])
+    case .draftNotFound(let id, let reason):
+        return ServedError(.notFound, message: "draft \(id): \(reason)")
+    case .storage(let storage) where storage.kind == .busy:
+        return ServedError(.serviceUnavailable, message: "the store is busy; try again", headers: [.retryAfter: "1"])
+    case .storage(let storage):
+        return ServedError(.internalServerError, message: "the store failed (\(storage.kind.rawValue))", extra: ["kind": .string(storage.kind.rawValue)])
+    case .definition(let definition):
+        return ServedError(.badRequest, message: "the definition cannot be bound to this data: \(definition)")
+    case .unroutedActions, .actionFailed, .foreignSession:
+        return ServedError(.internalServerError, message: "the form's action failed")
+    }
+}

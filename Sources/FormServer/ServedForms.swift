@@ -1,0 +1,61 @@
+import FormCore
+import FormEngine
+import FormStore
+import Foundation
+
+/// The forms a server offers: every definition `NAME.json` in one directory, bound to
+/// `NAME-data.json` beside it when there is one, loaded once at start. A file that is not a
+/// definition (a data file, a broken form) is left out with a warning, so one bad file does not
+/// keep the others offline.
+public struct ServedForms: Sendable {
+    public struct Form: Sendable {
+        public let name: String
+        public let loaded: LoadedForm
+        /// The version the store holds for this definition.
+        public let version: Int
+    }
+
+    public let forms: [String: Form]
+    public let warnings: [String]
+
+    public var names: [String] { forms.keys.sorted() }
+
+    /// Loads and registers every form in `directory`.
+    public static func load(directory: String, engine: FormEngine) async throws -> ServedForms {
+        let files: [String]
+        do { files = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            throw ServerError("cannot read the forms directory \(directory): \(error.localizedDescription)")
+        }
+        var forms: [String: Form] = [:]
+        var warnings: [String] = []
+        for file in files.sorted() where file.hasSuffix(".json") && !file.hasSuffix("-data.json") {
+            let name = String(file.dropLast(".json".count))
+            let path = directory + "/" + file
+            let dataPath = directory + "/" + name + "-data.json"
+            do {
+                var data = FormValue.emptyObject
+                if FileManager.default.fileExists(atPath: dataPath) {
+                    data = try FormValue(json: String(contentsOfFile: dataPath, encoding: .utf8))
+                }
+                let loaded = try engine.loadForm(path: path, name: name, data: data)
+                let unrouted = engine.unroutedActions(in: loaded)
+                if !unrouted.isEmpty {
+                    let names = unrouted.map { "'\($0.name)'" }.joined(separator: ", ")
+                    warnings.append("\(path): not served: no handler for action \(names) (route it with --action NAME=PROGRAM)")
+                    continue
+                }
+                let version = try await engine.register(loaded)
+                forms[name] = Form(name: name, loaded: loaded, version: version)
+            } catch {
+                warnings.append("\(path): not served: \(error)")
+            }
+        }
+        return ServedForms(forms: forms, warnings: warnings)
+    }
+}
+
+/// A failure to start serving, said in words.
+public struct ServerError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,97 @@
+#if Server
+import ArgumentParser
+import FormEngine
+import FormServer
+import Foundation
+
+/// `formctl serve`: the forms of a directory over HTTP (JSON for native clients, HTML for
+/// browsers), writing through the same engine as `fill` and `import`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the forms of a directory over HTTP: JSON for apps, HTML for browsers.",
+        discussion: """
+            Every NAME.json definition in FORMS_DIR is form NAME (bound to NAME-data.json beside \
+            it, if there is one); a file that is not a valid definition, or names an action with \
+            no handler, is skipped with a warning. GET /openapi.json describes every endpoint. \
+            Reading stored submissions (GET /forms/NAME/submissions, GET /submissions/ID) needs \
+            --token-file and the header Authorization: Bearer TOKEN. Each request is logged to \
+            stderr as one JSON line (method, path without query, status, milliseconds): never a \
+            body, a header or a value. SIGTERM or Ctrl-C stops accepting connections, finishes the \
+            requests in flight, and exits 0.
+            Exit codes: 0 stopped, 2 usage, 3 the database or the address cannot be opened.
+            """
+    )
+
+    @Argument(help: "The directory of form definitions.", completion: .directory)
+    var formsDirectory = "forms"
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0 picks a free one, printed when listening).")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("A file whose first line is the bearer token for reading submissions.", valueName: "FILE"))
+    var tokenFile: String?
+
+    @Option(help: "The largest request body, in bytes.")
+    var maxBody = 1 << 20
+
+    @Option(help: "Seconds a request may take before it is answered 503.")
+    var requestTimeout = 30
+
+    @Option(help: "Connections served at once.")
+    var maxConnections = 256
+
+    @OptionGroup var actions: ActionOptions
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
+        guard maxBody >= 1024 else { throw ValidationError("--max-body takes at least 1024 bytes") }
+        guard requestTimeout >= 1 else { throw ValidationError("--request-timeout takes at least 1 second") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections takes at least 1") }
+    }
+
+    func run() async throws {
+        let token = try tokenFile.map(readToken)
+        let engine = try await database.openEngine()
+        ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
+        let forms: ServedForms
+        do { forms = try await ServedForms.load(directory: formsDirectory, engine: engine) } catch {
+            throw CommandFailure("formctl: \(error)", exitCode: .storage)
+        }
+        for warning in forms.warnings { Terminal.printError("warning: \(warning)") }
+        if forms.forms.isEmpty { throw CommandFailure("formctl: no form to serve in \(formsDirectory)", exitCode: .invalid) }
+        var limits = FormServer.Limits()
+        limits.maximumBodyBytes = maxBody
+        limits.requestTimeout = .seconds(requestTimeout)
+        limits.maximumConnections = maxConnections
+        let server = FormServer(engine: engine, forms: forms, token: token, limits: limits) { line in Terminal.printError(line) }
+        let host = self.host
+        do {
+            try await server.run(host: host, port: port) { port in
+                Terminal.printError("formctl serve: listening on http://\(host):\(port)")
+            }
+        } catch {
+            throw CommandFailure("formctl: cannot serve on \(host):\(port): \(error)", exitCode: .storage)
+        }
+    }
+
+    /// The first line of the file, which must not be empty: an empty token would let anyone in.
+    func readToken(_ path: String) throws -> String {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw CommandFailure("formctl: cannot read --token-file \(path): \(error.localizedDescription)", exitCode: .usage)
+        }
+        let token = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespaces)
+        guard token.count >= 16 else {
+            throw CommandFailure("formctl: the token in \(path) is shorter than 16 characters", exitCode: .usage)
+        }
+        return token
+    }
+}
+#endif

@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `formctl serve` running for a test on 127.0.0.1 and a free port, stopped with SIGTERM.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    private let errorLog: URL
+    let token = "test-token-0123456789abcdef"
+
+    init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = []) throws {
+        let tokenFile = try scratch.write("token", token + "\n")
+        errorLog = URL(fileURLWithPath: scratch.path("serve.log"))
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: try CommandRunner.binaryPath())
+        process.arguments = ["serve", formsDirectory, "--db", scratch.db, "--port", "0", "--token-file", tokenFile] + extra
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var found: Int?
+        for _ in 0..<200 {
+            let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+            if let range = log.range(of: #"listening on http://127\.0\.0\.1:\d+"#, options: .regularExpression) {
+                found = Int(log[range].split(separator: ":").last ?? "")
+                break
+            }
+            if !process.isRunning { break }
+            usleep(50_000)
+        }
+        guard let found else {
+            process.terminate()
+            throw CommandRunner.Failure(description: "formctl serve did not start: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
+        }
+        port = found
+    }
+
+    var log: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
+    /// SIGTERM, then the exit status (the server finishes what is in flight first).
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    struct Reply {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
+        var object: [String: Any] { ((try? json()) as? [String: Any]) ?? [:] }
+    }
+
+    /// One request, synchronously (the tests are plain functions).
+    func request(_ method: String, _ path: String, body: String? = nil, type: String? = "application/json",
+                 headers: [String: String] = [:]) throws -> Reply {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            if let type { request.setValue(type, forHTTPHeaderField: "Content-Type") }
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<Reply, any Error> = .failure(CommandRunner.Failure(description: "no reply"))
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error {
+                result = .failure(error)
+            } else if let http = response as? HTTPURLResponse {
+                var headers: [String: String] = [:]
+                for (name, value) in http.allHeaderFields { headers[String(describing: name).lowercased()] = String(describing: value) }
+                result = .success(Reply(status: http.statusCode, headers: headers, body: data ?? Data()))
+            }
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 30) == .success else { throw CommandRunner.Failure(description: "\(method) \(path) timed out") }
+        return try result.get()
+    }
+}
+
+enum RepositoryFilesForms {
+    static var directory: String { (CommandRunner.exampleForm("signup.json") as NSString).deletingLastPathComponent }
+}
