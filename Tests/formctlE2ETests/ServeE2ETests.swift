@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `formctl serve` against the real server on 127.0.0.1: every endpoint and status, the token,
@@ -155,5 +156,59 @@ import Testing
         #expect(try scratch.rows("select values_json from submissions").contains(#""company":"Acme","seats":3"#))
         #expect(try server.request("GET", "/assets/form.js").text.contains("/state"))
         #expect(try server.request("GET", "/assets/form.css").status == 200)
+    }
+
+    /// The order form of the limits tests, with an action the test routes to a program.
+    static func orderForms(_ scratch: Scratch) throws -> String {
+        let forms = scratch.path("order-forms")
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: true)
+        _ = try scratch.write("order-forms/order.json", """
+            {"title": "Order", "sections": [{"elements": [
+              {"type": "entry", "key": "item", "required": true},
+              {"type": "button", "key": "send", "title": "Send", "controllerAction": "check"}]}]}
+            """)
+        return forms
+    }
+
+    @Test func aBusyStoreIs503WithRetryAfterAndASlowRequestTimesOut() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Self.orderForms(scratch), extra: [
+            "--busy-timeout", "0.2", "--request-timeout", "1", "--action", "check=sh -c 'read -r line; case $line in *slow*) sleep 3;; esac'",
+        ])
+        defer { server.stop() }
+        #expect(try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#).status == 201)
+        // Another process holds SQLite's write lock for two seconds.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(2)", scratch.db]
+        let out = Pipe()
+        holder.standardOutput = out
+        try holder.run()
+        _ = out.fileHandleForReading.availableData  // "locked"
+        let busy = try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#)
+        #expect(busy.status == 503 && busy.headers["retry-after"] == "1", "\(busy.status) \(busy.text)")
+        holder.waitUntilExit()
+        let slow = try server.request("POST", "/forms/order/submissions", body: #"{"item":"slow"}"#)
+        #expect(slow.status == 503 && (slow.object["error"] as? String)?.contains("longer than 1 s") == true, "\(slow.status) \(slow.text)")
+    }
+
+    @Test func sigtermFinishesTheWriteInFlight() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Self.orderForms(scratch), extra: [
+            "--action", "check=sh -c 'sleep 1'",
+        ])
+        let port = server.port
+        let status = Mutex<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let reply = try? ServerProcess.request(port: port, "POST", "/forms/order/submissions", body: #"{"item":"tea"}"#)
+            status.withLock { $0 = reply?.status ?? -1 }
+            done.signal()
+        }
+        usleep(300_000)  // the request is in the action now
+        #expect(server.stop() == 0)
+        _ = done.wait(timeout: .now() + 10)
+        #expect(status.withLock { $0 } == 201)
+        #expect(try scratch.rows("select count(*) from submissions").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 }

@@ -61,6 +61,11 @@ final class ServerProcess {
     /// One request, synchronously (the tests are plain functions).
     func request(_ method: String, _ path: String, body: String? = nil, type: String? = "application/json",
                  headers: [String: String] = [:]) throws -> Reply {
+        try Self.request(port: port, method, path, body: body, type: type, headers: headers)
+    }
+
+    static func request(port: Int, _ method: String, _ path: String, body: String? = nil, type: String? = "application/json",
+                        headers: [String: String] = [:]) throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         if let body {
