@@ -193,6 +193,19 @@ expect_row "the survey stores role, scores per tool, topics, the comment and the
   "select values_json from submissions s join forms f on f.id = s.form_id where f.name = 'survey'" \
   '*"role":"designer"*"tools":{"Xcode":{"score":3},"SwiftPM":{"score":5},"Docker":{"score":2}}*"topics":\["deploys","review"\]*"comments":"First line\\nSecond line"*"contact":"sam@example.com"*'
 
+# 6b. A picker lists its items; typing filters them.
+cat > "$work/fruit.json" <<'JSON'
+{"title": "Fruit", "sections": [{"elements": [
+  {"type": "picker", "key": "component", "title": "Component", "items": [["Apple", "Banana", "Cherry"]], "required": true}]}]}
+JSON
+start_form "$work/fruit.json"
+check "a picker lists its items" '    Cherry$'
+send -l "ban"; send Enter
+check "the filtered item is chosen" 'Component\*: Banana$'
+answer 'to quit without saving: *$' "s"
+wait_for 'EXIT=0' || fail "the picker form is submitted"
+expect_row "the picker stores its item" "select values_json from submissions order by id desc limit 1" '*"component":"Banana"*'
+
 # 7. delete asks on a terminal.
 start_command delete 1
 check "delete shows what it will delete" 'Delete this submission\? \[y/N\]: *$'
