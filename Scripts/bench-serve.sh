@@ -88,13 +88,9 @@ cd "$here"
 db=$work/bench.sqlite
 "$bin" serve forms --db "$db" --host 127.0.0.1 --port 0 </dev/null >/dev/null 2>"$work/server.log" &
 server_pid=$!
-port=
-for _ in $(seq 1 600); do
-  port=$(sed -n 's#^formctl serve: listening on http://127\.0\.0\.1:\([0-9][0-9]*\)$#\1#p' "$work/server.log" | head -1)
-  [ -n "$port" ] && break
-  kill -0 "$server_pid" 2>/dev/null || break
-  sleep 0.1
-done
+# shellcheck source=lib/serve-port.sh
+. "$here/Scripts/lib/serve-port.sh"
+port=$(serve_port "$work/server.log" "$server_pid")
 if [ -z "$port" ]; then
   echo "the server did not print 'formctl serve: listening on http://127.0.0.1:PORT'; its stderr:"
   cat "$work/server.log"; exit 1
