@@ -34,17 +34,14 @@ import Testing
         #expect(try scratch.formctl(["show", "1"]).exitCode == 1)
     }
 
+    /// The commands that read, and delete, which only removes: a mistyped --db is an error,
+    /// never a new empty database.
     @Test func readingCommandsRefuseADatabaseThatDoesNotExist() throws {
         let scratch = try Scratch()
         for command in [["list"], ["list", "--drafts"], ["dump"], ["show", "1"], ["delete", "1", "--yes"]] {
             let result = try CommandRunner.run(command + ["--db", scratch.path("typo.sqlite")], directory: scratch.directory)
-            if command.first == "delete" {
-                // delete writes, so it opens (and creates) the database, then finds no such id.
-                #expect(result.exitCode == 1, "\(command): \(result)")
-            } else {
-                #expect(result.exitCode == 3 && result.stderr.contains("no database at"), "\(command): \(result)")
-                #expect(!FileManager.default.fileExists(atPath: scratch.path("typo.sqlite")), "\(command)")
-            }
+            #expect(result.exitCode == 3 && result.stderr.contains("no database at"), "\(command): \(result)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("typo.sqlite")), "\(command)")
         }
     }
 

@@ -30,6 +30,8 @@ struct DeleteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Deleting from a database that is not there is a mistyped --db, not a new database.
+        if !database.isPostgres { try database.requireExistingFile() }
         let store = try await database.openStore(readOnly: false)
         var found: [StoredSubmission] = []
         for id in Set(ids).sorted() {
