@@ -4,8 +4,9 @@
 # current commands generate (CI runs it), so the page cannot drift from `formctl --help`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# A fixed date keeps the page the same from one run to the next; raise it with a release.
-swift package plugin generate-manual --date 2026-11-23 --authors "the formctl developers" >/dev/null
+# A fixed date keeps the page the same from one run to the next; raise it with a release. The
+# debug configuration reuses the build CI has just made (the plugin builds release by default).
+swift package plugin generate-manual --configuration debug --date 2026-11-23 --authors "the formctl developers" >/dev/null
 generated=$(find .build/plugins -path '*GenerateManual*' -name formctl.1 | head -1)
 [ -n "$generated" ] || { echo "generate-manual wrote no formctl.1" >&2; exit 1; }
 if [ "${1:-}" = "--check" ]; then
