@@ -1,20 +1,23 @@
 import FormCore
 import FormStore
 
-extension StoredSubmission {
-    /// The object `formctl dump`, `show` and `serve` give for a submission:
-    /// `{"id","uuid","form","version","status","created_at","updated_at","data"}`.
-    /// Throws when the stored values are not JSON (a damaged row).
-    public func jsonValue() throws(FormEngineError) -> FormValue {
-        let data: FormValue
-        do { data = try FormValue(json: valuesJSON) } catch {
-            throw .storage(StorageError(kind: .corrupt, backend: .sqlite, message: "submission \(id) holds values that are not valid JSON: \(error)",
-                                        database: ""))
-        }
-        return [
-            "id": .int(Int(id)), "uuid": .string(uuid), "form": .string(formName), "version": .int(version),
-            "status": .string(status.rawValue), "created_at": .string(createdAtText), "updated_at": .string(updatedAtText),
-            "data": data,
+extension Submission {
+    /// `{"id","uuid","form","version","status"}`: what `fill --json` prints and `serve`
+    /// answers for a stored submission.
+    public var summaryJSON: FormValue {
+        ["id": .int(Int(id)), "uuid": .string(uuid), "form": .string(formName), "version": .int(version), "status": .string(status.rawValue)]
+    }
+}
+
+extension FormEngine {
+    /// The object `formctl dump`, `show` and `serve` give for a stored submission:
+    /// `{"id","uuid","form","version","status","created_at","updated_at","data"}`. A row whose
+    /// values are not JSON is a `corrupt` storage error naming this engine's store.
+    public func jsonValue(of stored: StoredSubmission) throws(FormEngineError) -> FormValue {
+        [
+            "id": .int(Int(stored.id)), "uuid": .string(stored.uuid), "form": .string(stored.formName), "version": .int(stored.version),
+            "status": .string(stored.status.rawValue), "created_at": .string(stored.createdAtText),
+            "updated_at": .string(stored.updatedAtText), "data": try values(of: stored),
         ]
     }
 }

@@ -46,11 +46,7 @@ extension FormServer {
         let submitted = try await engineCall {
             try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final), to: form.loaded)
         }
-        let reply: FormValue = [
-            "id": .int(Int(submitted.id)), "uuid": .string(submitted.uuid), "form": .string(submitted.formName),
-            "version": .int(submitted.version), "status": .string(submitted.status.rawValue),
-        ]
-        return HTTPReplies.json(reply, status: draftID == nil ? .created : .ok,
+        return HTTPReplies.json(submitted.summaryJSON, status: draftID == nil ? .created : .ok,
                                 headers: [.location: "/submissions/\(submitted.id)"])
     }
 
@@ -64,7 +60,7 @@ extension FormServer {
         // Rows are read as the client takes them: a slow client holds the reading back.
         let body = ResponseBody { writer in
             for try await row in rows {
-                let line = (try? row.jsonValue().jsonString()) ?? #"{"id":\#(row.id),"error":"values are not JSON"}"#
+                let line = (try? engine.jsonValue(of: row).jsonString()) ?? #"{"id":\#(row.id),"error":"values are not JSON"}"#
                 try await writer.write(ByteBuffer(string: line + "\n"))
             }
             try await writer.finish(nil)
@@ -77,7 +73,7 @@ extension FormServer {
         let id = try draftID(context)
         let found = try await engineCall { try await engine.storedSubmission(id: id) }
         guard let found else { throw ServedError(.notFound, message: "no submission with id \(id)") }
-        return HTTPReplies.json(try await engineCall { try found.jsonValue() })
+        return HTTPReplies.json(try await engineCall { try engine.jsonValue(of: found) })
     }
 
     /// Runs an engine call and turns its refusal into the status a client acts on: 422 with

@@ -1,5 +1,4 @@
 import FormCore
-import FormEngine
 import FormStore
 import Foundation
 
@@ -26,12 +25,5 @@ enum SubmissionJSON {
         try out.write(",\"data\":")
         try row.valuesJSON.utf8Bytes { try out.write($0) }
         try out.write(UInt8(ascii: "}"))
-    }
-
-    /// The same object as a value, for `show` (pretty printed, so the values are parsed).
-    static func value(of submission: StoredSubmission) throws -> FormValue {
-        do { return try submission.jsonValue() } catch {
-            throw CommandFailure("formctl: \(error)", exitCode: .storage)
-        }
     }
 }

@@ -144,24 +144,11 @@ struct FillCommand: AsyncParsableCommand {
 
     func report(_ stored: Submission) {
         if json {
-            Terminal.printOut(SubmissionSummary(stored).jsonString)
+            Terminal.printOut(stored.summaryJSON.jsonString())
         } else if stored.status == .draft {
             Terminal.printOut("saved draft \(stored.id)")
         } else {
             Terminal.printOut("saved submission \(stored.id)")
         }
-    }
-}
-
-/// `{"id":N,"uuid":"...","form":"signup","version":1,"status":"final"}`.
-struct SubmissionSummary {
-    var stored: Submission
-    init(_ stored: Submission) { self.stored = stored }
-
-    var jsonString: String {
-        FormValue.object([
-            "id": .int(Int(stored.id)), "uuid": .string(stored.uuid), "form": .string(stored.formName),
-            "version": .int(stored.version), "status": .string(stored.status.rawValue),
-        ]).jsonString()
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import FormCore
+import FormEngine
 import FormStore
 
 /// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed.
@@ -23,6 +25,10 @@ struct ShowCommand: AsyncParsableCommand {
         guard let submission = found else {
             throw CommandFailure("formctl: no submission with id \(id) in \(store.database)", exitCode: .invalid)
         }
-        Terminal.printOut(try SubmissionJSON.value(of: submission).jsonString(pretty: true))
+        let object: FormValue
+        do { object = try FormEngine(storage: store).jsonValue(of: submission) } catch {
+            throw CommandFailure("formctl: \(error)", exitCode: .storage)
+        }
+        Terminal.printOut(object.jsonString(pretty: true))
     }
 }

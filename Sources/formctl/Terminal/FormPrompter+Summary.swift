@@ -66,7 +66,7 @@ extension FormPrompter {
     func submitAndFinish() async throws -> Bool {
         do {
             let stored = try await engine.submit(session, resumingDraft: draftID)
-            if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) } else { Terminal.printOut("saved submission \(stored.id)") }
+            if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) } else { Terminal.printOut("saved submission \(stored.id)") }
             return true
         } catch {
             switch error {
@@ -88,7 +88,7 @@ extension FormPrompter {
     func saveDraftAndFinish() async throws {
         do {
             let stored = try await engine.saveDraft(session, draftID: draftID)
-            if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) } else { Terminal.printOut("saved draft \(stored.id)") }
+            if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) } else { Terminal.printOut("saved draft \(stored.id)") }
         } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }

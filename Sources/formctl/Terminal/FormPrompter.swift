@@ -82,7 +82,7 @@ struct FormPrompter {
         do {
             let stored = try await engine.saveDraft(session, draftID: draftID)
             say("interrupted: saved draft \(stored.id) (resume with: \(resumeCommand(stored.id)))")
-            if printJSON { Terminal.printOut(SubmissionSummary(stored).jsonString) }
+            if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) }
         } catch {
             say(style.red("interrupted, and the draft could not be saved: \(error)"))
             throw CommandFailure.silent(.storage)
