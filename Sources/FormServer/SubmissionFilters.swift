@@ -1,3 +1,4 @@
+import FormEngine
 import FormStore
 import Foundation
 import Hummingbird
@@ -35,10 +36,7 @@ enum SubmissionFilters {
     }
 
     static func date(_ text: Substring, _ name: String) throws -> Date {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: String(text)) { return date }
-        formatter.formatOptions = [.withFullDate]
-        if let date = formatter.date(from: String(text)) { return date }
+        if let date = SubmissionQuery.time(String(text)) { return date }
         throw ServedError(.badRequest, message: "\(name) is an ISO 8601 date or date-time (2026-11-23, 2026-11-23T10:00:00Z), not '\(text)'")
     }
 }

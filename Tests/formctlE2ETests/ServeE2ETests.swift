@@ -102,6 +102,10 @@ import Testing
         let all = try server.request("GET", "/forms/signup/submissions?status=all&order=created&desc=true", headers: auth)
         #expect(all.text.split(separator: "\n").count == 2 && all.text.hasPrefix(#"{"id":2"#), "\(all.text)")
         #expect(try server.request("GET", "/forms/signup/submissions?status=nope", headers: auth).status == 400)
+        // since and until take what dump --since and --until take.
+        let ranged = try server.request("GET", "/forms/signup/submissions?status=all&since=2000/01/01&until=2100-01-01%2010:00", headers: auth)
+        #expect(ranged.status == 200 && ranged.text.split(separator: "\n").count == 2, "\(ranged.text)")
+        #expect(try server.request("GET", "/forms/signup/submissions?until=tomorrow", headers: auth).status == 400)
         let one = try server.request("GET", "/submissions/1", headers: auth)
         #expect(one.status == 200 && (one.object["data"] as? [String: Any])?["email"] as? String == "ann@example.com")
         #expect(try server.request("GET", "/submissions/42", headers: auth).status == 404)

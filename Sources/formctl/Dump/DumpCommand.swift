@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormCore
+import FormEngine
 import FormStore
 import Foundation
 
@@ -73,11 +74,11 @@ struct DumpCommand: AsyncParsableCommand {
 
     func validate() throws {
         for (name, text) in [("--since", since), ("--until", until)] {
-            if let text, Self.parseTime(text) == nil {
+            if let text, SubmissionQuery.time(text) == nil {
                 throw ValidationError("\(name) wants an ISO 8601 date (2026-05-17) or date-time (2026-05-17T14:30:00Z), not '\(text)'")
             }
         }
-        if let from = since.flatMap(Self.parseTime), let to = until.flatMap(Self.parseTime), to <= from {
+        if let from = since.flatMap(SubmissionQuery.time), let to = until.flatMap(SubmissionQuery.time), to <= from {
             throw ValidationError("--until (\(until ?? "")) must be after --since (\(since ?? ""))")
         }
         if let version, version < 1 { throw ValidationError("--version counts from 1") }
@@ -87,18 +88,13 @@ struct DumpCommand: AsyncParsableCommand {
         }
     }
 
-    /// Second precision; a time without an offset is UTC.
-    static func parseTime(_ text: String) -> Date? {
-        ISODate(parsing: text, mode: "DateAndTime").map { Date(timeIntervalSince1970: TimeInterval($0.seconds)) }
-    }
-
     func run() async throws {
         let store = try await database.openStore(readOnly: true)
         let formName = try await resolveForm(in: store)
         let statusFilter: SubmissionStatus? = status == .all ? nil : (status == .final ? .final : .draft)
         let query = SubmissionQuery(
-            formName: formName, version: version, status: statusFilter, createdFrom: since.flatMap(Self.parseTime),
-            createdBefore: until.flatMap(Self.parseTime))
+            formName: formName, version: version, status: statusFilter, createdFrom: since.flatMap(SubmissionQuery.time),
+            createdBefore: until.flatMap(SubmissionQuery.time))
         do {
             if format == .csv {
                 try await dumpCSV(query, store: store)
