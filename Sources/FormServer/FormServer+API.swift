@@ -26,7 +26,7 @@ extension FormServer {
         switch try await readBody(request) {
         case .json(let body): values = body.objectValue?["values"] ?? body
         // The page's script sends the form as the browser would post it.
-        case .htmlForm(let pairs): values = HTMLFormAnswers.answers(from: pairs, multiple: multipleChoicePaths(form)).answers
+        case .htmlForm(let pairs): values = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths).answers
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
         let prefilled = try await engineCall {

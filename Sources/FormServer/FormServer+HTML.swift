@@ -17,7 +17,7 @@ extension FormServer {
     }
 
     func submitPage(_ form: ServedForms.Form, pairs: [(name: String, value: String)]) async throws -> Response {
-        var (answers, action) = HTMLFormAnswers.answers(from: pairs, multiple: multipleChoicePaths(form))
+        var (answers, action) = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths)
         if let action {
             HTMLFormAnswers.apply(action, to: &answers)
             return try await page(form, answers: answers, errors: [], status: .ok)
@@ -37,10 +37,5 @@ extension FormServer {
                 throw engineRefusal(error)
             }
         }
-    }
-
-    /// The paths whose inputs are a group of checkboxes: their values come as a list.
-    func multipleChoicePaths(_ form: ServedForms.Form) -> Set<String> {
-        Set(form.loaded.compiled.fields.filter { FieldChoices($0.element)?.isSelection == true }.compactMap(\.path))
     }
 }

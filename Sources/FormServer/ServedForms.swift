@@ -13,6 +13,9 @@ public struct ServedForms: Sendable {
         public let loaded: LoadedForm
         /// The version the store holds for this definition.
         public let version: Int
+        /// Paths whose page inputs are a group of checkboxes (a select section), whose posted
+        /// values come as a list: found once here, not for every request.
+        let multipleChoicePaths: Set<String>
     }
 
     public let forms: [String: Form]
@@ -45,7 +48,8 @@ public struct ServedForms: Sendable {
                     continue
                 }
                 let version = try await engine.register(loaded)
-                forms[name] = Form(name: name, loaded: loaded, version: version)
+                let multiple = Set(loaded.compiled.fields.filter { FieldChoices($0.element)?.isSelection == true }.compactMap(\.path))
+                forms[name] = Form(name: name, loaded: loaded, version: version, multipleChoicePaths: multiple)
             } catch {
                 warnings.append("\(path): not served: \(error)")
             }
