@@ -54,23 +54,13 @@ extension FormEngine {
 
     /// The form's version id, registering the definition when this engine has not yet.
     func versionID(of form: LoadedForm) async throws(FormEngineError) -> Int64 {
-        let key = VersionKey(name: form.name, contentHash: form.contentHash)
-        if let known = versions.withLock({ $0[key] }) { return known }
-        do {
-            let id = try await storage.register(
-                formName: form.name, definitionJSON: form.canonicalJSON, contentHash: form.contentHash).id
-            versions.withLock { $0[key] = id }
-            return id
-        } catch {
-            throw .storage(error)
-        }
+        if let known = versions.withLock({ $0[VersionKey(name: form.name, contentHash: form.contentHash)] }) { return known }
+        return try await registeredVersion(of: form).id
     }
-}
 
-extension FormEngine {
-    /// Registers the form's definition with the store (once per engine and definition) and
-    /// returns its version number: what a server lists before anyone has submitted.
-    public func register(_ form: LoadedForm) async throws(FormEngineError) -> Int {
+    /// Registers the form's definition with the store (the existing version when the store has
+    /// it) and remembers its id for the submits that follow.
+    func registeredVersion(of form: LoadedForm) async throws(FormEngineError) -> FormVersion {
         let version: FormVersion
         do {
             version = try await storage.register(formName: form.name, definitionJSON: form.canonicalJSON, contentHash: form.contentHash)
@@ -78,6 +68,14 @@ extension FormEngine {
             throw .storage(error)
         }
         versions.withLock { $0[VersionKey(name: form.name, contentHash: form.contentHash)] = version.id }
-        return version.version
+        return version
+    }
+}
+
+extension FormEngine {
+    /// Registers the form's definition with the store and returns its version number: what a
+    /// server lists before anyone has submitted.
+    public func register(_ form: LoadedForm) async throws(FormEngineError) -> Int {
+        try await registeredVersion(of: form).version
     }
 }
