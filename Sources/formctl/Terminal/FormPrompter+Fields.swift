@@ -27,7 +27,8 @@ extension FormPrompter {
     func promptOnce(_ field: FieldInfo) throws {
         guard let path = field.path else { return }
         let element = field.element
-        let title = position(of: field) + itemTitle(field) + (field.isRequired ? style.red("*") : "")
+        let fields = session.fields
+        let title = position(of: field, in: fields) + itemTitle(field, in: fields) + (field.isRequired ? style.red("*") : "")
         if drawn, let choices = FieldChoices(element), !choices.labels.isEmpty {
             let chosen = choices.chosenIndexes(field.value)
             let indexes = try chooseFromList(title, labels: choices.labels, chosen: chosen, allowsMany: choices.allowsMany)
@@ -74,24 +75,25 @@ extension FormPrompter {
     /// The title; numbered within its repeat (`Guest email #2`) when every item has the same
     /// one, shown as it is when each item brings its own (bound from the data or computed, as a
     /// tool's name in a survey).
-    func itemTitle(_ field: FieldInfo) -> String {
+    /// `fields` is the session's fields, read once by the caller: a summary titles every field.
+    func itemTitle(_ field: FieldInfo, in fields: [FieldInfo]) -> String {
         let title = field.element.title ?? field.key ?? "value"
         guard let index = field.itemIndex, let repeatPath = field.repeatPath else { return title }
-        let siblings = session.fields.filter { $0.repeatPath == repeatPath && !$0.isTemplate && $0.key == field.key }
+        let siblings = fields.filter { $0.repeatPath == repeatPath && !$0.isTemplate && $0.key == field.key }
         let numbered: Bool
         if siblings.count > 1 {
             numbered = siblings.contains { $0.itemIndex != index && $0.element.title == field.element.title }
         } else {
-            numbered = !field.element.propertiesFromData.contains("title") && !hasOwnTitles(repeatPath)
+            numbered = !field.element.propertiesFromData.contains("title") && !hasOwnTitles(repeatPath, in: fields)
         }
         return numbered ? "\(title) #\(index + 1)" : title
     }
 
     /// Whether the items of a repeat with one item so far would each have a title of their
     /// own: its template's title is an expression or comes from the data.
-    func hasOwnTitles(_ repeatPath: String) -> Bool {
+    func hasOwnTitles(_ repeatPath: String, in fields: [FieldInfo]) -> Bool {
         // A list that comes with the data has no template: its one item is not "#1" of anything.
-        guard let template = session.fields.first(where: { $0.repeatPath == repeatPath && $0.isTemplate }) else { return true }
+        guard let template = fields.first(where: { $0.repeatPath == repeatPath && $0.isTemplate }) else { return true }
         if template.element.propertiesFromData.contains("title") { return true }
         return template.element.properties["title"]?.stringValue?.contains("@{") ?? false
     }
@@ -122,9 +124,9 @@ extension FormPrompter {
 
     /// `[3/12] `: this field's place among the fields outside repeats, whose number does not
     /// grow as items are added; fields of repeat items are numbered by their item instead.
-    func position(of field: FieldInfo) -> String {
+    func position(of field: FieldInfo, in fields: [FieldInfo]) -> String {
         guard field.itemIndex == nil else { return "  " }
-        let askable = session.fields.filter { $0.isAskable && $0.itemIndex == nil }
+        let askable = fields.filter { $0.isAskable && $0.itemIndex == nil }
         guard let index = askable.firstIndex(where: { $0.path == field.path }) else { return "" }
         return style.cyan("[\(index + 1)/\(askable.count)]") + " "
     }

@@ -8,7 +8,8 @@ extension FormPrompter {
     /// (exit 130, as an interruption). Errors found at submit bring the summary back.
     func summaryLoop() async throws {
         while true {
-            let editable = summaryFields()
+            let fields = session.fields
+            let editable = fields.filter(\.isAskable)
             say("\n" + style.bold("Summary"))
             var lastRepeat: String?
             for (index, field) in editable.enumerated() {
@@ -19,7 +20,7 @@ extension FormPrompter {
                 }
                 lastRepeat = field.repeatPath
                 let value = display(field.value ?? .null, for: field.element)
-                say("  \(String(index + 1).leftPadded(to: 2)). \(itemTitle(field)): \(value.isEmpty ? style.dim("(empty)") : value)")
+                say("  \(String(index + 1).leftPadded(to: 2)). \(itemTitle(field, in: fields)): \(value.isEmpty ? style.dim("(empty)") : value)")
             }
             let removable = editable.contains { removableItem(of: $0) != nil }
             let removeHint = removable ? "r and a number to remove that item, " : ""
@@ -55,10 +56,6 @@ extension FormPrompter {
             info.count > (info.minimumItems ?? 0)
         else { return nil }
         return (path, index, info.title ?? path)
-    }
-
-    func summaryFields() -> [FieldInfo] {
-        session.fields.filter(\.isAskable)
     }
 
     /// Submits; on invalid values prints every error and returns false (back to the summary).

@@ -103,7 +103,11 @@ struct FormPrompter {
 
     func walkSection(_ sectionIndex: Int, _ section: SectionInfo) async throws {
         let fields = { session.fields.filter { $0.sectionIndex == sectionIndex && !$0.isTemplate } }
-        if asksOnlyMissing && !fields().contains(where: needsAnswer) && !offersItems(section) { return }
+        if asksOnlyMissing && !offersItems(section) {
+            // One validation for the whole section, not one per field.
+            let invalid = invalidPaths()
+            if !fields().contains(where: { needsAnswer($0, invalid: invalid) }) { return }
+        }
         if let title = section.title { say("\n" + style.bold("== \(title) ==")) }
         var position = 0
         while true {
@@ -166,9 +170,9 @@ struct FormPrompter {
         case _ where field.isComputed || !element.kind.isInput || field.path == nil || !field.isEnabled:
             if !asksOnlyMissing { showReadOnly(field) }
         default:
-            if asksOnlyMissing && !needsAnswer(field) { return }
+            if asksOnlyMissing && !needsAnswer(field, invalid: invalidPaths()) { return }
             if let path = field.path, let message = givenErrors[path], session.answerErrors.contains(where: { $0.path == path }) {
-                say(style.red("  \(itemTitle(field)): \(message)"))
+                say(style.red("  \(itemTitle(field, in: session.fields)): \(message)"))
             }
             try promptUntilValid(field)
         }
@@ -176,11 +180,16 @@ struct FormPrompter {
 
     /// A field the walk asks when completing given answers: no value yet, a value that was
     /// given but could not be used, or one that breaks a rule of its own.
-    func needsAnswer(_ field: FieldInfo) -> Bool {
+    func needsAnswer(_ field: FieldInfo, invalid: Set<String>) -> Bool {
         guard field.isAskable, let path = field.path else { return false }
         if session.answerErrors.contains(where: { $0.path == path }) { return true }
         if field.value.map(Self.isEmpty) ?? true { return true }
-        return session.validate().contains { $0.path == path && $0.rule != "matches" }
+        return invalid.contains(path)
+    }
+
+    /// The fields that break a rule of their own now (cross-field `matches` waits for the summary).
+    func invalidPaths() -> Set<String> {
+        Set(session.validate().filter { $0.rule != "matches" }.map(\.path))
     }
 
     static func isEmpty(_ value: FormValue) -> Bool {
