@@ -110,13 +110,7 @@ import Testing
     }
 
     @Test func untilIsExclusiveBesideAnInclusiveSince() throws {
-        let scratch = try Scratch()
-        #expect(try scratch.importAll("contacts.json", [#"{"name":"Early","email":"e@example.com"}"#]).exitCode == 0)
-        Thread.sleep(forTimeInterval: 1.1)
-        #expect(try scratch.importAll("contacts.json", [#"{"name":"Late","email":"l@example.com"}"#]).exitCode == 0)
-        let late = try #require(try SubmissionStore(path: scratch.db).submissions().last)
-        // Whole seconds: the late row's second is after the early row's instant.
-        let boundary = String(DumpE2ETests.timestamp(late.createdAt).prefix(19)) + "Z"
+        let (scratch, boundary) = try DumpE2ETests.earlyAndLate()
         func names(_ arguments: [String]) throws -> [String] {
             let result = try scratch.formctl(["dump", "--format", "csv"] + arguments)
             #expect(result.exitCode == 0, "\(result)")

@@ -124,14 +124,19 @@ struct DumpE2ETests {
         #expect(array.map { $0["form"] as? String } == ["signup"])
     }
 
-    @Test func sinceKeepsRowsCreatedAtOrAfterIt() throws {
+    /// Contacts "Early" and, a second later, "Late", and the whole second the late row was
+    /// created in: after the early row's instant, not after the late one's.
+    static func earlyAndLate() throws -> (scratch: Scratch, boundary: String) {
         let scratch = try Scratch()
         #expect(try scratch.importAll("contacts.json", [#"{"name":"Early","email":"e@example.com"}"#]).exitCode == 0)
         Thread.sleep(forTimeInterval: 1.1)
         #expect(try scratch.importAll("contacts.json", [#"{"name":"Late","email":"l@example.com"}"#]).exitCode == 0)
         let late = try #require(try SubmissionStore(path: scratch.db).submissions().last)
-        // Whole seconds: the late row's second is after the early row's instant.
-        let since = String(Self.timestamp(late.createdAt).prefix(19)) + "Z"
+        return (scratch, String(timestamp(late.createdAt).prefix(19)) + "Z")
+    }
+
+    @Test func sinceKeepsRowsCreatedAtOrAfterIt() throws {
+        let (scratch, since) = try Self.earlyAndLate()
         let result = try scratch.formctl(["dump", "--format", "ndjson", "--since", since])
         #expect(result.stdout.split(separator: "\n").map { ((try? Self.object(String($0)))?["data"] as? NSDictionary)?["name"] as? String } == ["Late"], "\(result)")
         let dateOnly = try scratch.formctl(["dump", "--since", "1970-01-02"])
