@@ -44,7 +44,7 @@ public struct FormServer: Sendable {
     public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
         router.add(middleware: AccessLogMiddleware(log: accessLog))
-        addRoutes(to: router)
+        try addRoutes(to: router)
         var logger = Logger(label: "formctl.serve")
         logger.logLevel = .critical
         let app = Application(
@@ -58,7 +58,7 @@ public struct FormServer: Sendable {
         try await app.runService()
     }
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<BasicRequestContext>) throws {
         router.get("/forms") { _, _ in listForms() }
         router.get("/forms/:name") { request, context in try await limited { try await showForm(request, context) } }
         router.post("/forms/:name/state") { request, context in try await limited { try await state(request, context) } }
@@ -73,7 +73,8 @@ public struct FormServer: Sendable {
         }
         router.get("/forms/:name/submissions") { request, context in try await listSubmissions(request, context) }
         router.get("/submissions/:id") { request, context in try await limited { try await showSubmission(request, context) } }
-        let document = OpenAPIDocument.json(formNames: forms.names)
+        // Our own constant: a failure here is a broken build, which the e2e tests catch.
+        let document = try OpenAPIDocument.json(formNames: forms.names)
         router.get("/openapi.json") { _, _ in Assets.reply(document, type: "application/json; charset=utf-8") }
         router.get("/assets/form.js") { _, _ in Assets.reply(Assets.script, type: "text/javascript; charset=utf-8") }
         router.get("/assets/form.css") { _, _ in Assets.reply(Assets.style, type: "text/css; charset=utf-8") }

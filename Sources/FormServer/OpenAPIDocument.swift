@@ -1,15 +1,14 @@
 import FormCore
-import Foundation
 
 /// The OpenAPI 3.1 description of the server, served at /openapi.json; a test checks that every
 /// route the server has is here and that responses match it.
 enum OpenAPIDocument {
     /// The document with the form names the server has as the `name` parameter's values, so a
     /// client generator (or a fuzzer) knows them.
-    static func json(formNames: [String]) -> String {
-        let names = formNames.map { FormValue.string($0).jsonString() }.joined(separator: ", ")
-        return template.replacingOccurrences(of: #""schema": {"type": "string"}, "description": "The form's name"#,
-                                             with: #""schema": {"type": "string", "enum": [\#(names)]}, "description": "The form's name"#)
+    static func json(formNames: [String]) throws -> String {
+        var document = try FormValue(json: template)
+        try document.setValue(.array(formNames.map(FormValue.string)), at: ValuePath(parsing: "components.parameters.name.schema.enum"))
+        return document.jsonString()
     }
 
     static let template = #"""

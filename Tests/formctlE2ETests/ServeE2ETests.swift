@@ -25,6 +25,8 @@ import Testing
         #expect(unknown.status == 404 && (unknown.object["error"] as? String)?.contains("no form named 'nope'") == true)
         let document = try server.request("GET", "/openapi.json").object
         let paths = try #require(document["paths"] as? [String: Any])
+        let nameParameter = (document["components"] as? [String: Any]).flatMap { $0["parameters"] as? [String: Any] }?["name"] as? [String: Any]
+        #expect((nameParameter?["schema"] as? [String: Any])?["enum"] as? [String] == ["signup", "survey"])
         #expect(Set(paths.keys) == ["/forms", "/forms/{name}", "/forms/{name}/state", "/forms/{name}/submissions",
                                     "/forms/{name}/submissions/{id}", "/submissions/{id}", "/openapi.json"])
         #expect(server.stop() == 0)
