@@ -4,10 +4,7 @@ import Hummingbird
 /// the binary so a copied formctl serves them too.
 enum Assets {
     static func reply(_ text: String, type: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        HTTPReplies.text(text, type: type, headers: [.cacheControl: "no-cache"])
     }
 
     /// Sends the form to /state as the person types and shows, hides, and marks required the

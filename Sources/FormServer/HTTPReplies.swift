@@ -6,17 +6,21 @@ import OrderedCollections
 /// Responses the server gives, built in one place so every one has its content type and every
 /// error the same shape: `{"error": "...", ...}`.
 enum HTTPReplies {
-    static func json(_ value: FormValue, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
+    /// Text of a content type, whole in one buffer.
+    static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
         var headers = extra
-        headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: value.jsonString() + "\n")))
+        headers[.contentType] = type
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func json(_ value: FormValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        text(value.jsonString() + "\n", type: "application/json; charset=utf-8", status: status, headers: headers)
     }
 
     static func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.contentSecurityPolicy] = "default-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
+        text(page, type: "text/html; charset=utf-8", status: status, headers: [
+            .contentSecurityPolicy: "default-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
+        ])
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String, _ extra: [String: FormValue] = [:], headers: HTTPFields = [:]) -> Response {
