@@ -7,7 +7,8 @@
 #     the same single-row INSERT ... RETURNING from as many clients.
 # Each side ROUNDS times (default 2), alternating, best kept: the machine is noisy.
 #
-#   Scripts/bench-postgres.sh [LINES (200000)] [SUBMITS (20000)]
+#   Scripts/bench-postgres.sh [LINES (200000)] [SUBMITS (20000); 0 skips the submits]
+#   FORM=signup Scripts/bench-postgres.sh ...   the import on forms/signup.json
 set -euo pipefail
 LINES=${1:-200000}
 SUBMITS=${2:-20000}
@@ -40,8 +41,15 @@ min() { echo "if ($1 < $2) $1 else $2" | bc -l; }
 echo "$(nproc) cores, $(uname -r), $("$PGBIN/postgres" --version), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # --- import beside \copy --------------------------------------------------------------------
-python3 "$ROOT/Scripts/bench/generate-ndjson.py" "$LINES" > "$WORK/lines.ndjson"
-FORM="$ROOT/Scripts/bench/bench-form.json"
+# FORM=signup measures the import on forms/signup.json (a repeat, expressions, hidden fields)
+# instead of the flat contact form.
+if [ "${FORM:-contact}" = signup ]; then
+  python3 "$ROOT/Scripts/bench/generate-signup-ndjson.py" "$LINES" > "$WORK/lines.ndjson"
+  FORM="$ROOT/forms/signup.json"
+else
+  python3 "$ROOT/Scripts/bench/generate-ndjson.py" "$LINES" > "$WORK/lines.ndjson"
+  FORM="$ROOT/Scripts/bench/bench-form.json"
+fi
 t_import=999999; t_copy=999999
 for round in $(seq 1 "$ROUNDS"); do
   sql postgres -c "DROP DATABASE IF EXISTS imp" -c "CREATE DATABASE imp" -c "DROP DATABASE IF EXISTS cp" -c "CREATE DATABASE cp"
@@ -65,6 +73,7 @@ printf "import %d lines: formctl import %8.0f rows/s (%.2f s)   psql \\\\copy of
   "$(echo "$t_copy / $t_import" | bc -l)"
 
 # --- submits beside pgbench -----------------------------------------------------------------
+[ "${SUBMITS}" = 0 ] && exit 0
 sql postgres -c "CREATE DATABASE sub"
 "$BIN/bench-service" submits "$(url sub)" 1 100 >/dev/null   # registers the form
 FORM_ID=$(sql sub -c "SELECT id FROM forms WHERE name = 'note'")
