@@ -142,6 +142,19 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func aClientPastTheRateWritesAgainOnceItsNextWriteIsDue() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, extra: ["--rate-limit", "2/s"])
+        defer { server.stop() }
+        let statuses = try (0..<3).map { _ in try server.request("POST", "/forms/signup/submissions", body: ServeE2ETests.ann) }
+        #expect(statuses.map(\.status) == [201, 201, 429], "\(statuses.map(\.text))")
+        #expect(statuses.last?.headers["retry-after"] == "1")
+        // One write every half second: due again well within a second.
+        usleep(700_000)
+        #expect(try server.request("POST", "/forms/signup/submissions", body: ServeE2ETests.ann).status == 201)
+        #expect(server.stop() == 0)
+    }
+
     @Test func writesAreNotLimitedUnlessAsked() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch)
