@@ -82,6 +82,16 @@ import Testing
         start = Date()
         let answer = halfBody.readUntilClosed(timeout: 5)
         #expect(answer.closed && Date().timeIntervalSince(start) < 3, "\(answer)")
+        // A body that keeps coming is read however long it takes in all: the limit is on pauses.
+        let steadyBody = try RawConnection(port: server.port)
+        let body = Array(ServeE2ETests.ann)
+        steadyBody.send("POST /forms/signup/submissions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+        let pieces = stride(from: 0, to: body.count, by: body.count / 5 + 1).map { String(body[$0..<min($0 + body.count / 5 + 1, body.count)]) }
+        for piece in pieces {
+            usleep(500_000)
+            steadyBody.send(piece)
+        }
+        #expect(RawConnection.status(of: steadyBody.readUntilClosed(timeout: 5).text) == 201)
         // A kept-alive connection idle between requests is the idle timeout's, not the header's.
         let keptAlive = try RawConnection(port: server.port)
         keptAlive.send("GET /forms HTTP/1.1\r\nHost: x\r\n\r\n")
