@@ -86,7 +86,9 @@ EOF
 
 cd "$here"
 db=$work/bench.sqlite
-"$bin" serve forms --db "$db" --host 127.0.0.1 --port 0 </dev/null >/dev/null 2>"$work/server.log" &
+# wrk is one client address opening up to 64 connections: the per-client limit (32 by default)
+# would close half of them, so it is raised to the server's whole limit.
+"$bin" serve forms --db "$db" --host 127.0.0.1 --port 0 --max-connections-per-client 256 </dev/null >/dev/null 2>"$work/server.log" &
 server_pid=$!
 # shellcheck source=lib/serve-port.sh
 . "$here/Scripts/lib/serve-port.sh"

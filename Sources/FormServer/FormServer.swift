@@ -20,6 +20,15 @@ public struct FormServer: Sendable {
         public var maximumConnections = 256
         /// An idle keep-alive connection is closed after this long.
         public var idleTimeout: Duration = .seconds(60)
+        /// A request head must be whole this long after its first byte (a new connection's,
+        /// after the connection opens); the connection is closed otherwise.
+        public var headerTimeout: Duration = .seconds(5)
+        /// A request body may pause this long between bytes; the connection is closed otherwise.
+        public var bodyTimeout: Duration = .seconds(10)
+        /// Connections one client address may hold at once; more are closed as they open.
+        public var maximumConnectionsPerClient = 32
+        /// Writes one client address may make (429 past it); nil for no limit.
+        public var writeRate: WriteRate?
         public init() {}
     }
 
@@ -47,9 +56,20 @@ public struct FormServer: Sendable {
         try addRoutes(to: router)
         var logger = Logger(label: "formctl.serve")
         logger.logLevel = .critical
+        let clients = ClientConnectionCounts(maximumPerClient: limits.maximumConnectionsPerClient)
+        let (headerTimeout, bodyTimeout) = (limits.headerTimeout, limits.bodyTimeout)
+        let connection = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [
+                ClientConnectionLimit(counts: clients),
+                RequestReadTimeout(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout),
+            ],
+            idleTimeout: .seconds(Int64(limits.idleTimeout.components.seconds))
+        )
+        let responder = WriteRateLimitResponder(routes: router.buildResponder(), buckets: limits.writeRate.map(WriteRateBuckets.init),
+                                                accessLog: accessLog)
         let app = Application(
-            router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(limits.idleTimeout.components.seconds)))),
+            responder: responder,
+            server: .http1(configuration: connection),
             configuration: .init(address: .hostname(host, port: port), serverName: "formctl",
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },

@@ -44,6 +44,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Connections served at once.")
     var maxConnections = 256
 
+    @Option(help: "Seconds a request head may take to arrive; a slower connection is closed.")
+    var headerTimeout = 5
+
+    @Option(help: "Seconds a request body may pause; a connection that stops sending it is closed.")
+    var bodyTimeout = 10
+
+    @Option(help: "Connections one client address may hold at once; more are closed as they open.")
+    var maxConnectionsPerClient = 32
+
+    @Option(help: ArgumentHelp("Writes (POST, PUT, DELETE) one client address may make, such as 20/s or 600/min; past it, 429. Off unless given.",
+                               valueName: "COUNT/UNIT"))
+    var rateLimit: String?
+
     @OptionGroup var actions: ActionOptions
 
     @OptionGroup var database: DatabaseOptions
@@ -53,6 +66,12 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxBody >= 1024 else { throw ValidationError("--max-body takes at least 1024 bytes") }
         guard requestTimeout >= 1 else { throw ValidationError("--request-timeout takes at least 1 second") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections takes at least 1") }
+        guard headerTimeout >= 1 else { throw ValidationError("--header-timeout takes at least 1 second") }
+        guard bodyTimeout >= 1 else { throw ValidationError("--body-timeout takes at least 1 second") }
+        guard maxConnectionsPerClient >= 1 else { throw ValidationError("--max-connections-per-client takes at least 1") }
+        if let rateLimit {
+            do { _ = try FormServer.WriteRate(parsing: rateLimit) } catch { throw ValidationError("--rate-limit: \(error)") }
+        }
     }
 
     func run() async throws {
@@ -69,6 +88,10 @@ struct ServeCommand: AsyncParsableCommand {
         limits.maximumBodyBytes = maxBody
         limits.requestTimeout = .seconds(requestTimeout)
         limits.maximumConnections = maxConnections
+        limits.headerTimeout = .seconds(headerTimeout)
+        limits.bodyTimeout = .seconds(bodyTimeout)
+        limits.maximumConnectionsPerClient = maxConnectionsPerClient
+        limits.writeRate = try rateLimit.map { try FormServer.WriteRate(parsing: $0) }
         let server = FormServer(engine: engine, forms: forms, token: token, limits: limits) { line in Terminal.printError(line) }
         let host = self.host
         do {
