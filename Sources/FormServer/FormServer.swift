@@ -25,16 +25,19 @@ public struct FormServer: Sendable {
 
     let engine: FormEngine
     let forms: ServedForms
-    /// Bearer token for the endpoints that read stored submissions; nil turns them off.
+    /// A bearer token with every right on every form (`--token-file`), beside the stored ones.
     let token: String?
+    /// Forms that take submissions only with a bearer token that has write access to them.
+    let privateForms: Set<String>
     let limits: Limits
     let accessLog: @Sendable (String) -> Void
 
-    public init(engine: FormEngine, forms: ServedForms, token: String?, limits: Limits = Limits(),
+    public init(engine: FormEngine, forms: ServedForms, token: String?, privateForms: Set<String> = [], limits: Limits = Limits(),
                 accessLog: @escaping @Sendable (String) -> Void) {
         self.engine = engine
         self.forms = forms
         self.token = token
+        self.privateForms = privateForms
         self.limits = limits
         self.accessLog = accessLog
     }

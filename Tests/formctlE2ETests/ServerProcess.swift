@@ -9,10 +9,16 @@ final class ServerProcess {
     let process = Process()
     let port: Int
     private let errorLog: URL
-    let token = "test-token-0123456789abcdef"
+    static let testToken = "test-token-0123456789abcdef"
+    let token = ServerProcess.testToken
 
-    init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = []) throws {
-        let tokenFile = try scratch.write("token", token + "\n")
+    /// `tokenFile`: a token file of the test's own instead of one holding `token` (mode 600).
+    init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = [], tokenFile: String? = nil) throws {
+        let tokenFile = try tokenFile ?? {
+            let path = try scratch.write("token", Self.testToken + "\n")
+            chmod(path, 0o600)
+            return path
+        }()
         errorLog = URL(fileURLWithPath: scratch.path("serve.log"))
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: try CommandRunner.binaryPath())
