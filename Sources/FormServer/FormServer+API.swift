@@ -9,7 +9,7 @@ import Hummingbird
 extension FormServer {
     func showForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let form = try form(context)
-        if wantsHTML(request) { return try await page(form, answers: nil, errors: [], status: .ok) }
+        if wantsHTML(request) { return try await page(form, request, answers: nil, errors: [], status: .ok) }
         var data: FormValue?
         if let text = request.uri.queryParameters["data"] {
             do { data = try FormValue(json: String(text)) } catch {
@@ -26,7 +26,11 @@ extension FormServer {
         switch try await readBody(request) {
         case .json(let body): values = body.objectValue?["values"] ?? body
         // The page's script sends the form as the browser would post it.
-        case .htmlForm(let pairs): values = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths).answers
+        case .htmlForm(var pairs):
+            guard acceptsPagePost(request, form: form.name, pairs: &pairs) else {
+                throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
+            }
+            values = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths).answers
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
         let prefilled = try await engineCall {
@@ -40,7 +44,7 @@ extension FormServer {
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
         let body = try await readBody(request)
-        if case .htmlForm(let pairs) = body { return try await submitPage(form, pairs: pairs) }
+        if case .htmlForm(let pairs) = body { return try await submitPage(form, request, pairs: pairs) }
         guard case .json(let answers) = body, case .object = answers else {
             throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
         }

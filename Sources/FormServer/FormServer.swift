@@ -31,6 +31,8 @@ public struct FormServer: Sendable {
     let privateForms: Set<String>
     let limits: Limits
     let accessLog: @Sendable (String) -> Void
+    /// Signs the HTML form's per-render tokens with a key of this process.
+    let pageTokens = PageTokens()
 
     public init(engine: FormEngine, forms: ServedForms, token: String?, privateForms: Set<String> = [], limits: Limits = Limits(),
                 accessLog: @escaping @Sendable (String) -> Void) {
@@ -47,6 +49,7 @@ public struct FormServer: Sendable {
     public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
         router.add(middleware: AccessLogMiddleware(log: accessLog))
+        router.add(middleware: SameOriginMiddleware())
         try addRoutes(to: router)
         var logger = Logger(label: "formctl.serve")
         logger.logLevel = .critical
