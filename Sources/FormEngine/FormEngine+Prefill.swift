@@ -18,7 +18,7 @@ extension FormEngine {
     public func makeSession(for form: LoadedForm, prefilling request: SubmissionRequest) async throws(FormEngineError) -> PrefilledSession {
         try checkRouted(form)
         var draftValues: FormValue?
-        if let id = request.draftID { draftValues = try await resumableDraft(id: id, of: form).values }
+        if let id = request.draftID { draftValues = try await resumableDraft(id: id, of: form, access: request.draftAccess).values }
         let compiled = try form.compiled(for: request.data)
         let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draftValues)
         let filled = compiled.fill(input, validating: false)

@@ -9,14 +9,24 @@ extension FormEngine {
         return try stored.map { stored throws(FormEngineError) in Submission(stored, values: try values(of: stored)) }
     }
 
-    /// A draft of `form` to resume: it must exist, be a draft, and belong to this form.
-    func resumableDraft(id: Int64, of form: LoadedForm) async throws(FormEngineError) -> (id: Int64, values: FormValue) {
+    /// A draft of `form` to resume: it must exist, be a draft, belong to this form, and (with a
+    /// resume token) have been made with that token.
+    func resumableDraft(id: Int64, of form: LoadedForm, access: DraftAccess = .anyDraft)
+        async throws(FormEngineError) -> (id: Int64, values: FormValue)
+    {
         let stored: StoredSubmission?
         do { stored = try await storage.submission(id: id) } catch { throw .storage(error) }
         guard let stored else { throw .draftNotFound(id: id, reason: "no such submission") }
         guard stored.status == .draft else { throw .draftNotFound(id: id, reason: "it is final, not a draft") }
         guard stored.formName == form.name else {
             throw .draftNotFound(id: id, reason: "it belongs to form '\(stored.formName)', not '\(form.name)'")
+        }
+        if case .resumeToken(let token) = access {
+            let hash: String?
+            do { hash = try await storage.resumeTokenHash(submissionID: id) } catch { throw .storage(error) }
+            guard let hash, ConstantTime.equal(hash, SecretToken.hash(token)) else {
+                throw .draftNotFound(id: id, reason: "it was not made with this resume token")
+            }
         }
         return (id, try values(of: stored))
     }
@@ -32,7 +42,9 @@ extension FormEngine {
 
     /// Stores values against the form's version (found by content hash, registered the first
     /// time) in one transaction: a new row, or a draft of the same form updated or finalized.
-    func persist(form: LoadedForm, values: FormValue, status: Submission.Status, draftID: Int64?)
+    /// `resumeToken` is kept (hashed) with a new draft, and checked again in the write's
+    /// transaction when it changes one.
+    func persist(form: LoadedForm, values: FormValue, status: Submission.Status, draftID: Int64?, resumeToken: String? = nil)
         async throws(FormEngineError) -> Submission
     {
         let key = VersionKey(name: form.name, contentHash: form.contentHash)
@@ -40,7 +52,8 @@ extension FormEngine {
         let write = SubmissionWrite(
             version: known.map { .id($0) }
                 ?? .definition(formName: form.name, definitionJSON: form.canonicalJSON, contentHash: form.contentHash),
-            status: status == .final ? .final : .draft, valuesJSON: values.jsonString(), draftID: draftID)
+            status: status == .final ? .final : .draft, valuesJSON: values.jsonString(), draftID: draftID,
+            resumeTokenHash: resumeToken.map(SecretToken.hash))
         let stored: StoredSubmission
         do { stored = try await storage.save(write) } catch {
             if let draftID, error.kind == .notFound || error.kind == .conflict {
@@ -69,6 +82,13 @@ extension FormEngine {
         }
         versions.withLock { $0[VersionKey(name: form.name, contentHash: form.contentHash)] = version.id }
         return version
+    }
+}
+
+extension DraftAccess {
+    var token: String? {
+        if case .resumeToken(let token) = self { return token }
+        return nil
     }
 }
 

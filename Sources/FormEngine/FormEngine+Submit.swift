@@ -11,7 +11,7 @@ extension FormEngine {
     public func submit(_ request: SubmissionRequest, to form: LoadedForm) async throws(FormEngineError) -> Submission {
         if request.runsActions && request.status == .final { try checkRouted(form) }
         var draft: (id: Int64, values: FormValue)?
-        if let id = request.draftID { draft = try await resumableDraft(id: id, of: form) }
+        if let id = request.draftID { draft = try await resumableDraft(id: id, of: form, access: request.draftAccess) }
         let compiled = try form.compiled(for: request.data)
         let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draft?.values)
         let filled = compiled.fill(input, validating: request.status == .final)
@@ -24,8 +24,11 @@ extension FormEngine {
             try await runSubmitAction(action, in: session)
             values = session.valuesToStore
         }
-        var stored = try await persist(form: form, values: values, status: request.status, draftID: request.draftID)
+        let newResumeToken = request.issuesResumeToken && request.draftID == nil && request.status == .draft ? SecretToken.make() : nil
+        var stored = try await persist(form: form, values: values, status: request.status, draftID: request.draftID,
+                                       resumeToken: request.draftID == nil ? newResumeToken : request.draftAccess.token)
         stored.notices = filled.notices
+        stored.resumeToken = newResumeToken
         return stored
     }
 

@@ -26,6 +26,9 @@ public struct Submission: Sendable, Equatable {
     /// What this submit reported without refusing it: a resumed draft's values that the form
     /// no longer has a field for, dropped. Not stored.
     public var notices: [FieldError] = []
+    /// The secret that resumes this draft, when the request asked for one
+    /// (`SubmissionRequest.issuesResumeToken`): given once, here; the store keeps its hash.
+    public var resumeToken: String?
 
     init(_ stored: StoredSubmission, values: FormValue) {
         id = stored.id
@@ -62,10 +65,16 @@ public struct SubmissionRequest: Sendable {
     /// False for replays of answers given elsewhere (an import): no handler runs, so no side
     /// effect is repeated, and actions need no routing.
     public var runsActions: Bool
+    /// Who may resume `draftID`.
+    public var draftAccess: DraftAccess
+    /// A new draft gets a resume token (`Submission.resumeToken`) that resumes it later with
+    /// `.resumeToken`: what a server gives a stranger instead of the run of every draft.
+    public var issuesResumeToken: Bool
 
     public init(
         answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
-        data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true
+        data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true, draftAccess: DraftAccess = .anyDraft,
+        issuesResumeToken: Bool = false
     ) {
         self.answers = answers
         self.overrides = overrides
@@ -74,5 +83,16 @@ public struct SubmissionRequest: Sendable {
         self.data = data
         self.action = action
         self.runsActions = runsActions
+        self.draftAccess = draftAccess
+        self.issuesResumeToken = issuesResumeToken
     }
+}
+
+/// Who resumes a draft: the one who may change any draft, or the holder of its resume token.
+public enum DraftAccess: Sendable, Equatable {
+    /// Any draft of the form: the operator on the command line, a client with write rights.
+    case anyDraft
+    /// Only the draft made with this resume token; any other (one made without a token
+    /// included) is `draftNotFound`, before its values are read or validated.
+    case resumeToken(String)
 }

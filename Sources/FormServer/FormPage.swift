@@ -12,6 +12,8 @@ struct FormPage {
     let session: FormSession
     /// Errors by field path; those without a field go in a list at the top.
     let errors: [FieldError]
+    /// The per-render token a browser's post must bring back (`PageTokens`).
+    let pageToken: String
 
     var html: String {
         var body = ""
@@ -26,6 +28,7 @@ struct FormPage {
             body += "</div>"
         }
         body += #"<form id="form" method="post" action="/forms/\#(HTML.escape(name))/submissions" novalidate data-form="\#(HTML.escape(name))">"#
+        body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
         let fields = session.fields.filter { !$0.isTemplate }
         for (index, section) in session.sections.enumerated() {
             let inSection = fields.filter { $0.sectionIndex == index }

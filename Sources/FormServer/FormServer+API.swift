@@ -4,12 +4,12 @@ import FormStore
 import Foundation
 import Hummingbird
 
-/// The JSON endpoints: the bound definition, the live state, submissions and drafts, and the
-/// token-protected reading of stored submissions.
+/// The JSON endpoints: the bound definition, the live state, submissions and drafts (each
+/// resumed with its resume token), and the token-protected reading of stored submissions.
 extension FormServer {
     func showForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let form = try form(context)
-        if wantsHTML(request) { return try await page(form, answers: nil, errors: [], status: .ok) }
+        if wantsHTML(request) { return try await page(form, request, answers: nil, errors: [], status: .ok) }
         var data: FormValue?
         if let text = request.uri.queryParameters["data"] {
             do { data = try FormValue(json: String(text)) } catch {
@@ -26,7 +26,11 @@ extension FormServer {
         switch try await readBody(request) {
         case .json(let body): values = body.objectValue?["values"] ?? body
         // The page's script sends the form as the browser would post it.
-        case .htmlForm(let pairs): values = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths).answers
+        case .htmlForm(var pairs):
+            guard acceptsPagePost(request, form: form.name, pairs: &pairs) else {
+                throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
+            }
+            values = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths).answers
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
         let prefilled = try await engineCall {
@@ -37,22 +41,31 @@ extension FormServer {
 
     func submit(_ request: Request, _ context: BasicRequestContext, draftID: Int64?) async throws -> Response {
         let form = try form(context)
+        if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
+        let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
         let body = try await readBody(request)
-        if case .htmlForm(let pairs) = body { return try await submitPage(form, pairs: pairs) }
+        if case .htmlForm(let pairs) = body { return try await submitPage(form, request, pairs: pairs) }
         guard case .json(let answers) = body, case .object = answers else {
             throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
         }
         let draft = request.uri.queryParameters["draft"].map { $0 == "true" || $0 == "1" } ?? false
         let submitted = try await engineCall {
-            try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final), to: form.loaded)
+            try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
+                                                      draftAccess: access, issuesResumeToken: true), to: form.loaded)
         }
-        return HTTPReplies.json(submitted.summaryJSON, status: draftID == nil ? .created : .ok,
+        var summary = submitted.summaryJSON
+        // Given once: the store keeps only its hash.
+        if let token = submitted.resumeToken, case .object(var object) = summary {
+            object["resume_token"] = .string(token)
+            summary = .object(object)
+        }
+        return HTTPReplies.json(summary, status: draftID == nil ? .created : .ok,
                                 headers: [.location: "/submissions/\(submitted.id)"])
     }
 
     func listSubmissions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try requireToken(request)
         let form = try form(context)
+        try await require(.read, on: form.name, request)
         let query = try SubmissionFilters.query(form: form.name, request.uri.queryParameters)
         let rows = engine.storage.export(query)
         var headers = HTTPFields()
@@ -69,10 +82,14 @@ extension FormServer {
     }
 
     func showSubmission(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try requireToken(request)
+        guard let grant = try await grant(request) else { throw Self.unauthorized }
         let id = try draftID(context)
         let found = try await engineCall { try await engine.storedSubmission(id: id) }
-        guard let found else { throw ServedError(.notFound, message: "no submission with id \(id)") }
+        // Another form's submission is not there for this token: the same 404, so that the
+        // answer does not say that it exists.
+        guard let found, grant.allows(.read, on: found.formName) else {
+            throw ServedError(.notFound, message: "no submission with id \(id)")
+        }
         return HTTPReplies.json(try await engineCall { try engine.jsonValue(of: found) })
     }
 
@@ -83,6 +100,13 @@ extension FormServer {
         do { return try await body() } catch let error as FormEngineError {
             throw engineRefusal(error)
         }
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
     }
 }
 

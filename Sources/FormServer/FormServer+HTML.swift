@@ -5,7 +5,9 @@ import Hummingbird
 /// The browser's side: the page, and a normal form POST answered with the page again (errors
 /// beside their fields, 422), the page with an item added or removed, or a success page.
 extension FormServer {
-    func page(_ form: ServedForms.Form, answers: FormValue?, errors: [FieldError], status: HTTPResponse.Status) async throws -> Response {
+    func page(_ form: ServedForms.Form, _ request: Request, answers: FormValue?, errors: [FieldError], status: HTTPResponse.Status)
+        async throws -> Response
+    {
         let prefilled = try await engineCall {
             try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: answers, status: .draft))
         }
@@ -13,14 +15,20 @@ extension FormServer {
         // The same answers give the same answer errors here as in the submit that failed.
         var seen = Set<FieldError>()
         let all = (errors + prefilled.errors).filter { seen.insert($0).inserted }
-        return HTTPReplies.html(FormPage(name: form.name, title: title, session: prefilled.session, errors: all).html, status: status)
+        return pageResponse(request, form: form.name, html: { token in
+            FormPage(name: form.name, title: title, session: prefilled.session, errors: all, pageToken: token).html
+        }, status: status)
     }
 
-    func submitPage(_ form: ServedForms.Form, pairs: [(name: String, value: String)]) async throws -> Response {
+    func submitPage(_ form: ServedForms.Form, _ request: Request, pairs: [(name: String, value: String)]) async throws -> Response {
+        var pairs = pairs
+        let fresh = acceptsPagePost(request, form: form.name, pairs: &pairs)
         var (answers, action) = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths)
+        // What was typed comes back on a page with a fresh token; nothing is stored.
+        if !fresh { return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: "page", message: Self.stalePage)], status: .forbidden) }
         if let action {
             HTMLFormAnswers.apply(action, to: &answers)
-            return try await page(form, answers: answers, errors: [], status: .ok)
+            return try await page(form, request, answers: answers, errors: [], status: .ok)
         }
         do {
             let stored = try await engine.submit(SubmissionRequest(answers: answers, status: .final), to: form.loaded)
@@ -30,9 +38,9 @@ extension FormServer {
         } catch {
             switch error {
             case .invalid(let errors):
-                return try await page(form, answers: answers, errors: errors, status: .unprocessableContent)
+                return try await page(form, request, answers: answers, errors: errors, status: .unprocessableContent)
             case .cancelled(let action, let message):
-                return try await page(form, answers: answers, errors: [FieldError(path: "", rule: action, message: message)], status: .conflict)
+                return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: action, message: message)], status: .conflict)
             default:
                 throw engineRefusal(error)
             }

@@ -34,16 +34,6 @@ extension FormServer {
         let accept = request.headers[.accept] ?? ""
         return accept.contains("text/html")
     }
-
-    /// The bearer token, compared in constant time; 401 without it, 404 when the server has none
-    /// (the endpoints that read stored submissions are then off).
-    func requireToken(_ request: Request) throws {
-        guard let token else { throw ServedError(.notFound, message: "reading submissions is off: start the server with --token-file") }
-        let given = request.headers[.authorization] ?? ""
-        guard given.hasPrefix("Bearer "), ConstantTime.equal(String(given.dropFirst("Bearer ".count)), token) else {
-            throw ServedError(.unauthorized, message: "a valid bearer token is needed", headers: [.wwwAuthenticate: "Bearer"])
-        }
-    }
 }
 
 /// `a=1&b=two+words&c=%C3%A9`, in order, repeated names kept.
@@ -69,18 +59,5 @@ enum URLEncodedPairs {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// Token comparison that takes as long whatever the first difference: an attacker timing the
-/// answers learns nothing of the token.
-enum ConstantTime {
-    static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        var difference = UInt8(x.count == y.count ? 0 : 1)
-        for index in 0..<max(x.count, y.count) {
-            difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
-        }
-        return difference == 0
     }
 }

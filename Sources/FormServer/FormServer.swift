@@ -34,16 +34,21 @@ public struct FormServer: Sendable {
 
     let engine: FormEngine
     let forms: ServedForms
-    /// Bearer token for the endpoints that read stored submissions; nil turns them off.
+    /// A bearer token with every right on every form (`--token-file`), beside the stored ones.
     let token: String?
+    /// Forms that take submissions only with a bearer token that has write access to them.
+    let privateForms: Set<String>
     let limits: Limits
     let accessLog: @Sendable (String) -> Void
+    /// Signs the HTML form's per-render tokens with a key of this process.
+    let pageTokens = PageTokens()
 
-    public init(engine: FormEngine, forms: ServedForms, token: String?, limits: Limits = Limits(),
+    public init(engine: FormEngine, forms: ServedForms, token: String?, privateForms: Set<String> = [], limits: Limits = Limits(),
                 accessLog: @escaping @Sendable (String) -> Void) {
         self.engine = engine
         self.forms = forms
         self.token = token
+        self.privateForms = privateForms
         self.limits = limits
         self.accessLog = accessLog
     }
@@ -53,6 +58,7 @@ public struct FormServer: Sendable {
     public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
         router.add(middleware: AccessLogMiddleware(log: accessLog))
+        router.add(middleware: SameOriginMiddleware())
         try addRoutes(to: router)
         var logger = Logger(label: "formctl.serve")
         logger.logLevel = .critical

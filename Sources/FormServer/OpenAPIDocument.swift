@@ -16,10 +16,12 @@ enum OpenAPIDocument {
       "openapi": "3.1.0",
       "info": {"title": "formctl serve", "version": "1", "description": "QuickDialog forms over HTTP: definitions, live field state, submissions and drafts."},
       "components": {
-        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "--token-file's token (every right), or one of formctl token create: read, write or admin on a form."}},
         "parameters": {
           "name": {"name": "name", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The form's name (its file name without .json)."},
-          "id": {"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}}
+          "id": {"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}},
+          "resume": {"name": "Resume-Token", "in": "header", "required": false, "schema": {"type": "string"},
+            "description": "The resume_token the draft was created with; not needed with a bearer token with write access to the form."}
         },
         "schemas": {
           "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
@@ -30,7 +32,8 @@ enum OpenAPIDocument {
           "Answers": {"type": "object", "description": "Values keyed by element key; repeats as arrays of objects.", "additionalProperties": true},
           "Stored": {"type": "object", "required": ["id", "uuid", "form", "version", "status"],
             "properties": {"id": {"type": "integer"}, "uuid": {"type": "string"}, "form": {"type": "string"},
-              "version": {"type": "integer"}, "status": {"type": "string", "enum": ["final", "draft"]}}},
+              "version": {"type": "integer"}, "status": {"type": "string", "enum": ["final", "draft"]},
+              "resume_token": {"type": "string", "description": "Only when a draft is created, and only then: send it as Resume-Token to change or finalize the draft."}}},
           "Submission": {"type": "object", "required": ["id", "uuid", "form", "version", "status", "created_at", "updated_at", "data"],
             "properties": {"id": {"type": "integer"}, "uuid": {"type": "string"}, "form": {"type": "string"}, "version": {"type": "integer"},
               "status": {"type": "string", "enum": ["final", "draft"]}, "created_at": {"type": "string"}, "updated_at": {"type": "string"},
@@ -52,7 +55,11 @@ enum OpenAPIDocument {
           "UnsupportedType": {"description": "Not application/json (or an HTML form).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Busy": {"description": "The store is busy; try again after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "string"}}},
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Unauthorized": {"description": "A valid bearer token is needed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+          "Unauthorized": {"description": "A valid bearer token is needed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Forbidden": {"description": "The token does not give this access to the form, the form is private, or the request is a cross-site post (an Origin that is not this server, or a browser's post without the page's token).",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
+          "NoDraft": {"description": "No draft with this id on this form that the request may change: the same answer whatever the reason.",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
         }
       },
       "paths": {
@@ -68,15 +75,18 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/name"}],
           "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"values": {"$ref": "#/components/schemas/Answers"}}}}}},
           "responses": {"200": {"description": "Field states", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}}},
-            "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"},
+            "400": {"$ref": "#/components/responses/BadRequest"}, "403": {"$ref": "#/components/responses/Forbidden"},
+            "404": {"$ref": "#/components/responses/NotFound"},
             "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"}}}},
         "/forms/{name}/submissions": {
-          "post": {"summary": "Submit (or with draft=true save a draft)",
+          "post": {"summary": "Submit (or with draft=true save a draft, answered with its resume_token); a --private form needs a bearer token with write access",
+            "security": [{}, {"bearer": []}],
             "parameters": [{"$ref": "#/components/parameters/name"},
               {"name": "draft", "in": "query", "required": false, "schema": {"type": "string", "enum": ["true", "false"]}}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Answers"}}}},
             "responses": {"201": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stored"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"},
+              "400": {"$ref": "#/components/responses/BadRequest"}, "401": {"$ref": "#/components/responses/Unauthorized"},
+              "403": {"$ref": "#/components/responses/Forbidden"}, "404": {"$ref": "#/components/responses/NotFound"},
               "409": {"description": "An action cancelled the submit", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
               "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
               "422": {"description": "Invalid values, every one", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Invalid"}}}},
@@ -91,13 +101,16 @@ enum OpenAPIDocument {
               {"name": "desc", "in": "query", "schema": {"type": "string", "enum": ["true", "false"]}}],
             "responses": {"200": {"description": "NDJSON", "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"}, "401": {"$ref": "#/components/responses/Unauthorized"},
-              "404": {"$ref": "#/components/responses/NotFound"}}}},
+              "403": {"$ref": "#/components/responses/Forbidden"}, "404": {"$ref": "#/components/responses/NotFound"}}}},
         "/forms/{name}/submissions/{id}": {
-          "put": {"summary": "Update a draft (draft=true) or finalize it", "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/id"},
+          "put": {"summary": "Update a draft (draft=true) or finalize it: with its Resume-Token, or a bearer token with write access to the form",
+            "security": [{}, {"bearer": []}],
+            "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/id"}, {"$ref": "#/components/parameters/resume"},
               {"name": "draft", "in": "query", "required": false, "schema": {"type": "string", "enum": ["true", "false"]}}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Answers"}}}},
             "responses": {"200": {"description": "Stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stored"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"},
+              "400": {"$ref": "#/components/responses/BadRequest"}, "401": {"$ref": "#/components/responses/Unauthorized"},
+              "403": {"$ref": "#/components/responses/Forbidden"}, "404": {"$ref": "#/components/responses/NoDraft"},
               "409": {"description": "An action cancelled the submit", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
               "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
               "422": {"description": "Invalid values", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Invalid"}}}},

@@ -24,8 +24,8 @@ struct ServedError: HTTPResponseError, Sendable {
 }
 
 /// The status an engine refusal means to a client: 422 with every field error, 409 when an
-/// action cancelled, 503 with Retry-After while the store is busy, 404 for a draft that is not
-/// there; other storage failures are 500 with the kind, never the database's path or message.
+/// action cancelled, 503 with Retry-After while the store is busy, the same 404 for a draft that
+/// is not there or not the caller's; other storage failures are 500 with the kind, never the database's path or message.
 func engineRefusal(_ error: FormEngineError) -> ServedError {
     switch error {
     case .invalid(let errors):
@@ -33,8 +33,10 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
         return ServedError(.unprocessableContent, message: "the values are not valid", extra: ["errors": .array(list)])
     case .cancelled(let action, let message):
         return ServedError(.conflict, message: message, extra: ["action": .string(action)])
-    case .draftNotFound(let id, let reason):
-        return ServedError(.notFound, message: "draft \(id): \(reason)")
+    case .draftNotFound:
+        // One answer whatever the reason, so that it does not tell a stranger whether the id
+        // exists, which form it is of, or whether it is final.
+        return ServedError(.notFound, message: FormServer.noDraft)
     case .storage(let storage) where storage.kind == .busy:
         return ServedError(.serviceUnavailable, message: "the store is busy; try again", headers: [.retryAfter: "1"])
     case .storage(let storage):

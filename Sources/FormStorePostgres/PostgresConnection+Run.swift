@@ -10,6 +10,7 @@ extension PostgresConnection {
             switch value {
             case .text(let text), .timestamp(let text): binds.append(text)
             case .integer(let number): binds.append(number)
+            case .null: binds.appendNull()
             }
         }
         return try await query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)

@@ -23,8 +23,8 @@ struct PostgresSQL: Sendable {
             JOIN \(tables.forms) f ON f.id = s.form_id
             """
         insertSubmission = """
-            INSERT INTO \(tables.submissions) (form_id, form_version_id, status, created_at, updated_at, values_json)
-            VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5) RETURNING id, uuid::text
+            INSERT INTO \(tables.submissions) (form_id, form_version_id, status, created_at, updated_at, values_json, resume_token_hash)
+            VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5, $6) RETURNING id, uuid::text
             """
         formVersionSelect = """
             SELECT v.id, f.name, v.version, v.content_hash, v.definition_json

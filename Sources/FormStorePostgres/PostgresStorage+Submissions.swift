@@ -31,8 +31,15 @@ extension PostgresStorage {
                 guard existing.formName == ref.formName else {
                     throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: ref.formName)
                 }
+                if let expected = write.resumeTokenHash {
+                    guard let stored = try await resumeTokenHash(submissionID: draftID, on: connection),
+                        ConstantTime.equal(stored, expected)
+                    else { throw StoreError.resumeTokenMismatch(id: draftID) }
+                }
+                // A final submission is never resumed: its resume token is of no more use.
+                let forget = write.status == .final ? ", resume_token_hash = NULL" : ""
                 try await connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4 WHERE id = $5",
+                    "UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4\(forget) WHERE id = $5",
                     [.text(write.valuesJSON), .timestamp(Timestamp.now()), .text(write.status.rawValue),
                      .integer(versionID), .integer(draftID)], logger: logger)
                 guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
@@ -49,7 +56,8 @@ extension PostgresStorage {
         let now = Timestamp.now()
         let rows = try await connection.run(
             sql.insertSubmission,
-            [.integer(ref.formID), .integer(versionID), .text(write.status.rawValue), .timestamp(now), .text(write.valuesJSON)],
+            [.integer(ref.formID), .integer(versionID), .text(write.status.rawValue), .timestamp(now), .text(write.valuesJSON),
+             write.status == .draft ? write.resumeTokenHash.map(QueryValue.text) ?? .null : .null],
             logger: logger)
         var inserted: (Int64, String)?
         for try await row in rows.decode((Int64, String).self) { inserted = row }
@@ -67,6 +75,20 @@ extension PostgresStorage {
         let rows = try await connection.run(sql.submissionSelect + " WHERE s.id = $1" + (lock ? " FOR UPDATE OF s" : ""),
                                             [.integer(id)], logger: logger)
         return try await Self.storedSubmissions(rows).first
+    }
+
+    public func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String? {
+        try await call("reading the resume token of submission \(id)") { connection in
+            try await resumeTokenHash(submissionID: id, on: connection)
+        }
+    }
+
+    func resumeTokenHash(submissionID id: Int64, on connection: PostgresConnection) async throws -> String? {
+        let rows = try await connection.run("SELECT resume_token_hash FROM \(tables.submissions) WHERE id = $1", [.integer(id)],
+                                            logger: logger)
+        var hash: String?
+        for try await row in rows.decode(String?.self) { hash = row }
+        return hash
     }
 
     public func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage {

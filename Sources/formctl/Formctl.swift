@@ -26,10 +26,10 @@ struct Formctl: AsyncParsableCommand {
 }
 
 extension Formctl {
-    /// `serve` when formctl is built with the Server trait (on by default).
+    /// `serve` and its access tokens when formctl is built with the Server trait (on by default).
     static var serverCommands: [any ParsableCommand.Type] {
         #if Server
-        return [ServeCommand.self]
+        return [ServeCommand.self, TokenCommand.self]
         #else
         return []
         #endif

@@ -13,6 +13,16 @@ import Testing
         #expect(SHA256.hex(of: input) == digest)
     }
 
+    /// RFC 4231's test cases 2 (a short key) and 6 (a key longer than the block, hashed first).
+    @Test func hmacMatchesTheStandardVectors() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(hex(SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(hex(SHA256.hmac(key: [UInt8](repeating: 0xaa, count: 131),
+                                message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+            == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
     @Test func sha256OfAMillionAs() {
         #expect(SHA256.hex(of: String(repeating: "a", count: 1_000_000))
             == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")

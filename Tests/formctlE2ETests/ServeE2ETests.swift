@@ -49,9 +49,11 @@ import Testing
         let draft = try server.request("POST", "/forms/signup/submissions?draft=true", body: #"{"name":"Cy Young"}"#)
         #expect(draft.status == 201 && draft.object["status"] as? String == "draft", "\(draft.text)")
         let draftID = try #require(draft.object["id"] as? Int)
-        let stillInvalid = try server.request("PUT", "/forms/signup/submissions/\(draftID)", body: #"{"email":"cy@example.com"}"#)
+        let resume = ["Resume-Token": try #require(draft.object["resume_token"] as? String)]
+        let stillInvalid = try server.request("PUT", "/forms/signup/submissions/\(draftID)", body: #"{"email":"cy@example.com"}"#, headers: resume)
         #expect(stillInvalid.status == 422, "\(stillInvalid.text)")
-        let finalized = try server.request("PUT", "/forms/signup/submissions/\(draftID)", body: Self.ann.replacingOccurrences(of: "Ann Lee", with: "Cy Young"))
+        let finalized = try server.request("PUT", "/forms/signup/submissions/\(draftID)", body: Self.ann.replacingOccurrences(of: "Ann Lee", with: "Cy Young"),
+                                           headers: resume)
         #expect(finalized.status == 200 && finalized.object["status"] as? String == "final" && finalized.object["id"] as? Int == draftID)
         let noDraft = try server.request("PUT", "/forms/signup/submissions/99", body: Self.ann)
         #expect(noDraft.status == 404, "\(noDraft.text)")

@@ -9,10 +9,16 @@ final class ServerProcess {
     let process = Process()
     let port: Int
     private let errorLog: URL
-    let token = "test-token-0123456789abcdef"
+    static let testToken = "test-token-0123456789abcdef"
+    let token = ServerProcess.testToken
 
-    init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = []) throws {
-        let tokenFile = try scratch.write("token", token + "\n")
+    /// `tokenFile`: a token file of the test's own instead of one holding `token` (mode 600).
+    init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = [], tokenFile: String? = nil) throws {
+        let tokenFile = try tokenFile ?? {
+            let path = try scratch.write("token", Self.testToken + "\n")
+            chmod(path, 0o600)
+            return path
+        }()
         errorLog = URL(fileURLWithPath: scratch.path("serve.log"))
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: try CommandRunner.binaryPath())
@@ -64,6 +70,16 @@ final class ServerProcess {
         try Self.request(port: port, method, path, body: body, type: type, headers: headers)
     }
 
+    /// No cookie jar: a test sends the cookies it means to (cookies ignore the port, so a
+    /// shared jar would carry one test's page cookie into every other test's requests).
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        return URLSession(configuration: configuration)
+    }()
+
     static func request(port: Int, _ method: String, _ path: String, body: String? = nil, type: String? = "application/json",
                         headers: [String: String] = [:]) throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
@@ -75,7 +91,7 @@ final class ServerProcess {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<Reply, any Error> = .failure(CommandRunner.Failure(description: "no reply"))
-        URLSession.shared.dataTask(with: request) { data, response, error in
+        session.dataTask(with: request) { data, response, error in
             if let error {
                 result = .failure(error)
             } else if let http = response as? HTTPURLResponse {

@@ -106,6 +106,28 @@ public final class SQLiteStorage: SubmissionStorage {
         }
     }
 
+    public func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String? {
+        try await readers.read { try $0.resumeTokenHash(submissionID: id) }
+    }
+
+    public func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
+        async throws(StorageError) -> AccessToken
+    {
+        try await write { try $0.createAccessToken(name: name, formName: formName, scope: scope, tokenHash: tokenHash) }
+    }
+
+    public func accessTokens() async throws(StorageError) -> [AccessToken] {
+        try await readers.read { try $0.accessTokens() }
+    }
+
+    public func accessToken(hash tokenHash: String) async throws(StorageError) -> AccessToken? {
+        try await readers.read { try $0.accessToken(hash: tokenHash) }
+    }
+
+    public func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken? {
+        try await write { try $0.revokeAccessToken(idOrName) }
+    }
+
     public func migrationStatus() async throws(StorageError) -> [MigrationStatus] {
         try await readers.read { try Migrator(connection: $0.connection, tables: $0.tables).status() }
     }

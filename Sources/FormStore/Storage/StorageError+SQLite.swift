@@ -49,7 +49,7 @@ extension MigrationError {
 extension StoreError {
     package var storageKind: StorageError.Kind {
         switch self {
-        case .unknownFormVersion, .submissionNotFound: return .notFound
+        case .unknownFormVersion, .submissionNotFound, .resumeTokenMismatch: return .notFound
         case .notADraft, .draftOfAnotherForm: return .conflict
         case .malformedValue: return .corrupt
         case .notADatabaseFile: return .notADatabase

@@ -25,6 +25,8 @@ package enum QueryValue: Sendable, Equatable {
     case integer(Int64)
     /// Stored-format timestamp text.
     case timestamp(String)
+    /// No value (an optional column left empty).
+    case null
 }
 
 /// The WHERE and ORDER BY of a submissions query over `submissions s`, with its parameters in

@@ -46,6 +46,26 @@ public protocol SubmissionStorage: AnyObject, Sendable {
     /// rows. Rows come from one consistent snapshot.
     func export(_ query: SubmissionQuery) -> SubmissionExport
 
+    /// The SHA-256 (hex) of the resume token submission `id` was made with as a draft; nil
+    /// when it has none (a draft made on the command line, a final submission) or there is no
+    /// such row.
+    func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String?
+
+    /// Stores an access token by its hash (`SecretToken.hash`); a name already taken is a
+    /// `constraint` error. `formName` nil (every form) is for `admin` only.
+    func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
+        async throws(StorageError) -> AccessToken
+
+    /// Every access token, oldest first.
+    func accessTokens() async throws(StorageError) -> [AccessToken]
+
+    /// The access token whose SHA-256 is `tokenHash`, if it exists.
+    func accessToken(hash tokenHash: String) async throws(StorageError) -> AccessToken?
+
+    /// Deletes the access token with this id (all digits) or name and returns it; nil if there
+    /// is none. It stops working at once.
+    func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken?
+
     /// Applied and pending migrations.
     func migrationStatus() async throws(StorageError) -> [MigrationStatus]
 

@@ -17,11 +17,18 @@ public struct SubmissionWrite: Sendable, Equatable {
     /// A draft to update in place (`.draft`) or finalize (`.final`). It must exist, be a draft
     /// and belong to the same form, else the write fails with `notFound` or `conflict`.
     public var draftID: Int64?
+    /// The SHA-256 (`SecretToken.hash`) of a draft's resume token: kept with a new draft; with
+    /// `draftID`, the draft must have been made with it, else the write fails with `notFound`
+    /// as if there were no such draft. nil: a new draft without one (made by the operator), or
+    /// a caller allowed to change any draft. Finalizing a draft forgets it.
+    public var resumeTokenHash: String?
 
-    public init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil) {
+    public init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil,
+                resumeTokenHash: String? = nil) {
         self.version = version
         self.status = status
         self.valuesJSON = valuesJSON
         self.draftID = draftID
+        self.resumeTokenHash = resumeTokenHash
     }
 }

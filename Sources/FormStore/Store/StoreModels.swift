@@ -89,6 +89,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case notADatabaseFile(path: String, kind: String)
     /// A draft to update that belongs to another form than the one being stored.
     case draftOfAnotherForm(id: Int64, formName: String, expected: String)
+    /// A draft to change with a resume token it was not made with (or made with none).
+    case resumeTokenMismatch(id: Int64)
     /// A table prefix that is not a plain lower-case identifier (see `TableNames`).
     case invalidTablePrefix(String)
     /// A page cursor that does not fit the query (another order, or not a cursor at all).
@@ -105,6 +107,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return "\(path) is \(kind), not a database file; give the path of a file"
         case let .draftOfAnotherForm(id, formName, expected):
             return "Submission \(id) belongs to form '\(formName)', not '\(expected)'"
+        case .resumeTokenMismatch(let id):
+            return "Draft \(id) was not made with this resume token"
         case .invalidTablePrefix(let prefix):
             return "Table prefix \(prefix.debugDescription) is not allowed: use a lower-case letter, then letters, digits or _, at most 32"
         case .invalidCursor(let reason):

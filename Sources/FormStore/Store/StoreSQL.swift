@@ -14,8 +14,8 @@ struct StoreSQL {
             JOIN \(tables.forms) f ON f.id = s.form_id
             """
         insertSubmission = """
-            INSERT INTO \(tables.submissions) (uuid, form_id, form_version_id, status, created_at, updated_at, values_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO \(tables.submissions) (uuid, form_id, form_version_id, status, created_at, updated_at, values_json, resume_token_hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """
         formVersionSelect = """
             SELECT v.id, f.name, v.version, v.content_hash, v.definition_json

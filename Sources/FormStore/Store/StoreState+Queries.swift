@@ -56,6 +56,7 @@ extension QueryValue {
         switch self {
         case .text(let text), .timestamp(let text): return .text(text)
         case .integer(let value): return .integer(value)
+        case .null: return .null
         }
     }
 }

@@ -4,7 +4,9 @@ extension StoreState {
     /// One new submission. A single INSERT is its own atomic transaction; SQLite takes the read
     /// and write locks together for it (with the busy handler), so the lock-upgrade deadlock
     /// that `BEGIN IMMEDIATE` prevents for multi-statement transactions cannot happen here.
-    func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String) throws -> StoredSubmission {
+    func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String, resumeTokenHash: String? = nil) throws
+        -> StoredSubmission
+    {
         let ref = try versionRef(id: formVersionID)
         let uuid = uuids.next()
         let now = Timestamp.now()
@@ -16,6 +18,7 @@ extension StoreState {
             try statement.bind(now, at: 5)
             try statement.bind(now, at: 6)
             try statement.bind(valuesJSON, at: 7)
+            try statement.bind(status == .draft ? resumeTokenHash : nil, at: 8)
             try statement.run("saving a \(status.rawValue) submission of \(ref.formName)")
             return connection.lastInsertRowID
         }
@@ -39,6 +42,7 @@ extension StoreState {
                 try statement.bind(SubmissionStatus.final.rawValue, at: 4)
                 try statement.bind(now, at: 5)
                 try statement.bind(now, at: 6)
+                try statement.bindNull(8)
                 for (index, values) in valuesJSON.enumerated() {
                     try statement.bind(uuids.next(), at: 1)
                     try statement.bind(values, at: 7)
@@ -58,15 +62,17 @@ extension StoreState {
         try transaction {
             let status = finalize ? SubmissionStatus.final.rawValue : SubmissionStatus.draft.rawValue
             let operation = finalize ? "finalizing draft \(id)" : "updating draft \(id)"
+            // A final submission is never resumed: its resume token is of no more use.
+            let forget = finalize ? ", resume_token_hash = NULL" : ""
             if let formVersionID {
                 // The composite foreign key refuses a version of another form.
                 try connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, form_version_id = ? WHERE id = ? AND status = 'draft'",
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, form_version_id = ?\(forget) WHERE id = ? AND status = 'draft'",
                     [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(formVersionID), .integer(id)],
                     operation: operation)
             } else {
                 try connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ? WHERE id = ? AND status = 'draft'",
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?\(forget) WHERE id = ? AND status = 'draft'",
                     [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(id)], operation: operation)
             }
             let changed = connection.changes
@@ -74,6 +80,11 @@ extension StoreState {
             guard changed == 1 else { throw StoreError.notADraft(id: id) }
             return stored
         }
+    }
+
+    func resumeTokenHash(submissionID id: Int64) throws -> String? {
+        try connection.queryFirst("SELECT resume_token_hash FROM \(tables.submissions) WHERE id = ?", [.integer(id)],
+                                  operation: "reading the resume token of submission \(id)") { $0.optionalText(0) } ?? nil
     }
 
     func delete(id: Int64) throws -> Bool {

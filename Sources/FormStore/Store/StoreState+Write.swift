@@ -3,7 +3,8 @@ extension StoreState {
     /// involved (its own atomic transaction), else one write transaction doing it all.
     func save(_ write: SubmissionWrite) throws -> StoredSubmission {
         if case .id(let versionID) = write.version, write.draftID == nil {
-            return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON)
+            return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
+                              resumeTokenHash: write.resumeTokenHash)
         }
         return try transaction {
             let versionID: Int64
@@ -13,10 +14,16 @@ extension StoreState {
                 versionID = try register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash).id
             }
             guard let draftID = write.draftID else {
-                return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON)
+                return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
+                                  resumeTokenHash: write.resumeTokenHash)
             }
             guard let existing = try submission(id: draftID) else { throw StoreError.submissionNotFound(id: draftID) }
             guard existing.status == .draft else { throw StoreError.notADraft(id: draftID) }
+            if let expected = write.resumeTokenHash {
+                guard let stored = try resumeTokenHash(submissionID: draftID), ConstantTime.equal(stored, expected) else {
+                    throw StoreError.resumeTokenMismatch(id: draftID)
+                }
+            }
             let formName = try versionRef(id: versionID).formName
             guard existing.formName == formName else {
                 throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: formName)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Random version-4 UUIDs as lower-case text, drawn from the kernel's CSPRNG in 4 KiB reads.
 ///
 /// Reading 16 bytes per UUID (or 8 per `SystemRandomNumberGenerator.next()`) is one system call
@@ -12,7 +6,6 @@ import Darwin
 struct RandomUUID {
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private var position = 4096
-    private var fallback = SystemRandomNumberGenerator()
 
     mutating func next() -> String {
         if position + 16 > buffer.count { refill() }
@@ -39,21 +32,6 @@ struct RandomUUID {
 
     private mutating func refill() {
         position = 0
-        let filled = buffer.withUnsafeMutableBytes { bytes -> Bool in
-            let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0, let base = bytes.baseAddress else { return false }
-            defer { close(fd) }
-            var done = 0
-            while done < bytes.count {
-                let n = read(fd, base + done, bytes.count - done)
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
-        }
-        if !filled {
-            // No /dev/urandom (odd chroots): the stdlib generator is slower but just as random.
-            for i in buffer.indices { buffer[i] = UInt8.random(in: .min ... .max, using: &fallback) }
-        }
+        buffer.withUnsafeMutableBytes { SystemRandom.fill($0) }
     }
 }

@@ -15,7 +15,10 @@ struct ServeCommand: AsyncParsableCommand {
             it, if there is one); a file that is not a valid definition, or names an action with \
             no handler, is skipped with a warning. GET /openapi.json describes every endpoint. \
             Reading stored submissions (GET /forms/NAME/submissions, GET /submissions/ID) needs \
-            --token-file and the header Authorization: Bearer TOKEN. Each request is logged to \
+            the header Authorization: Bearer TOKEN with a token of formctl token create (read \
+            access to the form) or the one in --token-file (every right on every form). A draft \
+            (POST ...?draft=true) answers with its resume_token: changing or finalizing it needs \
+            the header Resume-Token: TOKEN, or a bearer token with write access. Each request is logged to \
             stderr as one JSON line (method, path without query, status, milliseconds): never a \
             body, a header or a value. SIGTERM or Ctrl-C stops accepting connections, finishes the \
             requests in flight, and exits 0.
@@ -32,8 +35,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port (0 picks a free one, printed when listening).")
     var port = 8080
 
-    @Option(help: ArgumentHelp("A file whose first line is the bearer token for reading submissions.", valueName: "FILE"))
+    @Option(help: ArgumentHelp(
+        "A file whose first line is a bearer token with every right on every form (keep it mode 600).", valueName: "FILE"))
     var tokenFile: String?
+
+    @Option(name: .customLong("private"), help: ArgumentHelp(
+        "A form that takes submissions only with a bearer token with write access to it (repeatable).", valueName: "FORM"))
+    var privateForms: [String] = []
 
     @Option(help: "The largest request body, in bytes.")
     var maxBody = 1 << 20
@@ -84,6 +92,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         for warning in forms.warnings { Terminal.printError("warning: \(warning)") }
         if forms.forms.isEmpty { throw CommandFailure("formctl: no form to serve in \(formsDirectory)", exitCode: .invalid) }
+        for name in privateForms where forms.forms[name] == nil {
+            throw CommandFailure("formctl: --private \(name): no such form is served from \(formsDirectory)", exitCode: .usage)
+        }
         var limits = FormServer.Limits()
         limits.maximumBodyBytes = maxBody
         limits.requestTimeout = .seconds(requestTimeout)
@@ -92,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         limits.bodyTimeout = .seconds(bodyTimeout)
         limits.maximumConnectionsPerClient = maxConnectionsPerClient
         limits.writeRate = try rateLimit.map { try FormServer.WriteRate(parsing: $0) }
-        let server = FormServer(engine: engine, forms: forms, token: token, limits: limits) { line in Terminal.printError(line) }
+        let server = FormServer(engine: engine, forms: forms, token: token, privateForms: Set(privateForms), limits: limits) { line in Terminal.printError(line) }
         let host = self.host
         do {
             try await server.run(host: host, port: port) { port in
@@ -103,16 +114,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The first line of the file, which must not be empty: an empty token would let anyone in.
+    /// The first line of the file without the spaces and line ending around it (a CRLF ending
+    /// must not lock everyone out); it must be at least 16 characters: an empty token would let
+    /// anyone in. A file other users can read is used, with a warning.
     func readToken(_ path: String) throws -> String {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw CommandFailure("formctl: cannot read --token-file \(path): \(error.localizedDescription)", exitCode: .usage)
         }
-        let token = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: .whitespaces)
+        let token = String(text.split(whereSeparator: \.isNewline).first ?? "").trimmingCharacters(in: .whitespaces)
         guard token.count >= 16 else {
             throw CommandFailure("formctl: the token in \(path) is shorter than 16 characters", exitCode: .usage)
+        }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o044 != 0 {
+            Terminal.printError("warning: --token-file \(path) can be read by other users (mode \(String(mode & 0o777, radix: 8))): chmod 600 it")
         }
         return token
     }

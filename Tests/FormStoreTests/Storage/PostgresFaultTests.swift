@@ -35,7 +35,8 @@ struct PostgresFaultTests {
         #expect(try await Self.rows(in: url, form: "load", by: "writer") == ["w0": 1000, "w1": 1000, "w2": 1000, "w3": 1000])
         let storage = try await PostgresStorage(url: url)
         #expect(try await storage.forms().map(\.versions) == [1])
-        #expect(try await storage.migrationStatus().map(\.applied) == [true])
+        let migrations = try await storage.migrationStatus()
+        #expect(!migrations.isEmpty && migrations.allSatisfy(\.applied))
         await storage.close()
     }
 

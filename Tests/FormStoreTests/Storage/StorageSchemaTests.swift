@@ -31,6 +31,8 @@ import Testing
         await other.close()
         let again = try await database.open(tables: try TableNames(prefix: "formctl_"))
         #expect(try await again.submission(id: saved.id) == saved)
+        // Every migration of the backend's own set is recorded under the prefix.
+        let compiled = try await again.migrationStatus().count
         await again.close()
 
         let tables = try database.tableNames()
@@ -39,7 +41,8 @@ import Testing
         #expect(try database.sql("SELECT title FROM forms") == "the service's own form\n")
         #expect(try database.sql("SELECT version FROM schema_migrations") == "20240101000000\n")
         let formctlRecords = try database.sql("SELECT count(*) FROM formctl_formctl_schema_migrations")
-        #expect(Int(formctlRecords.trimmingCharacters(in: .whitespacesAndNewlines)) == (backend == .sqlite ? Migration.embedded.count : 1))
+        #expect(Int(formctlRecords.trimmingCharacters(in: .whitespacesAndNewlines)) == compiled)
+        #expect(backend == .postgres || compiled == Migration.embedded.count)
     }
 
     @Test(arguments: Backend.allCases) func readOnlyStoresNeitherMigrateNorWrite(_ backend: Backend) async throws {
