@@ -100,11 +100,15 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // The terminal key decoder, bytes in and keys out with no I/O: a library of its own so
+        // that its fuzz target can link it (formctl is an executable); FormCore holds form logic.
+        .target(name: "TerminalKeys"),
         // The command line: one file per command.
         .executableTarget(
             name: "formctl",
             dependencies: [
                 "FormCore",
+                "TerminalKeys",
                 "FormStore",
                 .target(name: "FormStorePostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "FormServer", condition: .when(traits: ["Server"])),
@@ -120,13 +124,14 @@ let package = Package(
         .executableTarget(name: "fuzz-expression", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-expression"),
         .executableTarget(name: "fuzz-answers", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-answers"),
         .executableTarget(name: "fuzz-csv", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-csv"),
+        .executableTarget(name: "fuzz-terminal-keys", dependencies: ["TerminalKeys", "FuzzSupport"], path: "Fuzz/fuzz-terminal-keys"),
         // Binding 100,000 items next to a JSONSerialization parse (Scripts/bench-binding.sh).
         .executableTarget(name: "bench-binding", dependencies: ["FormCore"], path: "Benchmarks/bench-binding"),
         // End-to-end tests that run the built formctl binary against real database files;
         // FormStore lets them read back what was stored and plant drafts.
         .testTarget(
             name: "formctlE2ETests",
-            dependencies: ["formctl", "FormStore", "FormEngine", "PostgresTestServer", "TestSupport"]
+            dependencies: ["formctl", "FormStore", "FormEngine", "TerminalKeys", "PostgresTestServer", "TestSupport"]
         ),
         .testTarget(
             name: "FormCoreTests",

@@ -126,6 +126,47 @@ if wait_for 'EXIT=130' && screen | grep -qx 'echo'; then pass "the terminal echo
 # The resume hint names the database it was given, so it works as printed.
 check "the resume hint repeats --db" "resume with: formctl fill $here/forms/signup.json --db $work/e2e.sqlite --resume 2\)"
 
+# 2b. Bytes that make no character: malformed UTF-8 is dropped without the valid byte after it,
+#     and escape sequences the editor has no use for (OSC, DCS, CSI) are dropped whole.
+start_form "$here/forms/signup.json"
+wait_for 'Name\*:' || fail "name prompt"
+send -H 41 c3 42 e2 82 43 ff 44
+send -H 1b 5d 30 3b 54 49 54 4c 45 07  # OSC 0;TITLE BEL, as a program sets a window title
+send -l "E"
+send -H 1b 50 31 24 72 1b 5c  # DCS 1$r ST
+send -H 1b 5b 3f 32 35 68  # CSI ?25h
+send -l "F"
+check "malformed UTF-8 and escape sequences leave nothing in the field" 'Name\*: ABCDEF$'
+send C-c
+check "Ctrl-C saves the draft" 'interrupted: saved draft'
+expect_row "the draft holds only the typed characters" "select values_json from submissions order by id desc limit 1" '*"name":"ABCDEF"*'
+
+# 2c. A paste of 100,000 characters at the end of a field: only what changed is drawn, so the
+#     next prompt comes within a second (each key drew the whole line: 20,000 took 42 s).
+cat > "$work/note.json" <<'JSON'
+{"title": "Note", "sections": [{"elements": [
+  {"type": "entry", "key": "note", "title": "Note"}, {"type": "entry", "key": "after", "title": "After"}]}]}
+JSON
+start_form "$work/note.json"
+wait_for 'Note: *$' || fail "note prompt"
+head -c 99997 /dev/zero | tr '\0' 'x' > "$work/paste.txt"
+printf 'END' >> "$work/paste.txt"
+tmux -L "$socket" load-buffer "$work/paste.txt"
+pasted=$(date +%s%N)
+tmux -L "$socket" paste-buffer -t e2e
+send Enter
+if wait_for 'After: *$'; then
+  elapsed=$(( ($(date +%s%N) - pasted) / 1000000 ))
+  echo "     (100,000 characters pasted, next prompt after $elapsed ms)"
+  [ "$elapsed" -lt 1000 ] && pass "a 100 KB paste takes under a second" || fail "a 100 KB paste takes under a second ($elapsed ms)"
+else
+  fail "a 100 KB paste takes under a second (no next prompt within 5 s)"
+fi
+send C-c
+wait_for 'saved draft' || fail "the paste is saved as a draft"
+expect_row "the pasted text is stored whole" \
+  "select length(json_extract(values_json, '$.note')) || substr(json_extract(values_json, '$.note'), -4) from submissions order by id desc limit 1" '100000xEND'
+
 # 3. Ctrl-C and Ctrl-D before anything was typed: no draft.
 before=$(count_rows)
 start_form "$here/forms/signup.json"

@@ -4,12 +4,12 @@
 # example forms; the growing corpus stays in .build-fuzz/corpus/TARGET; a crash is written to
 # .build-fuzz/findings/TARGET/ (replay it with `swift run fuzz-TARGET FILE`, then make it a test).
 #
-#   Scripts/fuzz.sh json|definition|expression|answers|csv SECONDS
+#   Scripts/fuzz.sh json|definition|expression|answers|csv|terminal-keys SECONDS
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: Scripts/fuzz.sh json|definition|expression|answers|csv SECONDS}
+target=${1:?usage: Scripts/fuzz.sh json|definition|expression|answers|csv|terminal-keys SECONDS}
 seconds=${2:-60}
-case $target in json|definition|expression|answers|csv) ;; *) echo "unknown fuzz target: $target" >&2; exit 2 ;; esac
+case $target in json|definition|expression|answers|csv|terminal-keys) ;; *) echo "unknown fuzz target: $target" >&2; exit 2 ;; esac
 
 # Coverage as libFuzzer reads it (-sanitize=fuzzer would also link libFuzzer's main into the
 # build plugin's tool, which has its own); the target calls libFuzzer's driver itself.

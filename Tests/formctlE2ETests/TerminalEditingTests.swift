@@ -1,3 +1,4 @@
+import TerminalKeys
 import Testing
 
 @testable import formctl

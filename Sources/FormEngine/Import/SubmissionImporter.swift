@@ -65,6 +65,16 @@ public final class SubmissionImporter {
         if let outcomes = validation.add(line, number: number) { try await deliver(outcomes) }
     }
 
+    /// Refuses line `number` without validating it (the caller could not read it, such as a
+    /// line too long to hold), after the lines queued before it, so refusals stay in line order
+    /// and `allOrNothing` counts it.
+    public func refuse(number: Int, _ errors: [FieldError]) async throws(FormEngineError) {
+        lines += 1
+        try await deliver(validation.drain())
+        refused += 1
+        onRefused(number, errors)
+    }
+
     /// Validates and stores what is left. With `allOrNothing`, stores nothing if any line was
     /// refused. Waits until every batch is written.
     public func finish() async throws(FormEngineError) {

@@ -30,7 +30,7 @@ struct CSVDump {
         var versionIDs: [Int64: Int] = [:]
         var cache = CSVShapeCache()
         for try await row in store.export(query) {
-            if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) { shape.collect(try Self.values(of: row)) }
+            if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) { shape.collect(try row.dumpedValues()) }
             versionIDs[row.formVersionID] = row.version
             lastID = row.id
         }
@@ -87,7 +87,7 @@ struct CSVDump {
         let table = shape.submissions
         guard let out = table.out else { return }
         table.beginRow()
-        try fill(table, with: try Self.values(of: row), submission: row.id)
+        try fill(table, with: try row.dumpedValues(), submission: row.id)
         var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
         try csv.field(row.id)
         try row.uuid.utf8Bytes { try csv.field($0) }
@@ -125,20 +125,6 @@ struct CSVDump {
             try table.writeCells(to: &csv, scratch: &scratch)
             try csv.endRecord()
         }
-    }
-
-    /// The values of a row, parsed from the database's bytes, since they are split into columns.
-    static func values(of row: StoredSubmission) throws -> FormValue {
-        let id = row.id
-        let values = try row.valuesJSON.utf8Bytes { bytes -> FormValue in
-            do { return try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
-                throw CommandFailure("formctl: submission \(id) holds values that are not valid JSON: \(error)", exitCode: .storage)
-            }
-        }
-        guard values.objectValue != nil else {
-            throw CommandFailure("formctl: submission \(id) holds values that are not a JSON object", exitCode: .storage)
-        }
-        return values
     }
 
     static func changed(_ id: Int64) -> CommandFailure {

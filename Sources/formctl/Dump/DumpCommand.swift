@@ -35,7 +35,11 @@ struct DumpCommand: AsyncParsableCommand {
             In csv, a text cell that starts with =, +, -, @, a tab or a CR (which a spreadsheet \
             would run as a formula) is written with a ' before it, as OWASP advises against CSV \
             injection; numbers stay numbers. --raw-csv writes every cell as stored.
-            Exit codes: 0 done, 1 unknown form or version, 2 usage, 3 database or output file failure.
+            A stored row whose values are not a JSON object stops the dump with exit 3 naming \
+            it: json and ndjson have written the rows before it to standard output, csv nothing, \
+            and an --output FILE is left as it was.
+            Exit codes: 0 done, 1 unknown form or version, 2 usage, 3 database or output file failure \
+            or a damaged row.
             """
     )
 

@@ -17,7 +17,14 @@ final class DumpWriter {
         if isArray { try out.write(UInt8(ascii: "[")) }
     }
 
+    /// Writes `row`, or throws naming it when its values are damaged. The rows before it are
+    /// flushed first, so standard output ends with the last good row (whole ndjson lines, or
+    /// a json array without its closing bracket); a `--output` file is not renamed into place.
     func write(_ row: StoredSubmission) throws {
+        do { _ = try row.dumpedValues() } catch {
+            try out.flush()
+            throw error
+        }
         defer { rows += 1 }
         if isArray {
             try out.write(rows == 0 ? "\n" : ",\n")

@@ -19,6 +19,9 @@ struct ImportCommand: AsyncParsableCommand {
             On a terminal, standard error shows a progress bar, redrawn ten times a second: the \
             lines validated of the file's non-blank lines, lines per second and the time left \
             (reading a pipe: the lines and the rate). Into a file or a pipe it draws nothing.
+            A line longer than --max-line-bytes (default 1 MiB, as serve's --max-body) is \
+            refused alone, by number, without being held in memory; the lines around it are \
+            validated and stored as usual.
             Exit codes: 0 every line stored, 1 some lines refused (or the definition is invalid), \
             2 usage, 3 the file or the database failed (batches committed before the failure stay), \
             130 interrupted: on SIGINT or SIGTERM the import stops reading, stores the lines it has \
@@ -46,12 +49,17 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds one line may take to validate; a slower line is refused (0: no limit).", valueName: "seconds"))
     var lineTimeLimit: Double = 5
 
+    // One line is one answers object, as one request body is to serve (--max-body, 1 MiB).
+    @Option(help: ArgumentHelp("Bytes one line may hold (its newline not counted); a longer line is refused without being read into memory.", valueName: "bytes"))
+    var maxLineBytes = 1 << 20
+
     @OptionGroup var includes: IncludeOptions
 
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+        if maxLineBytes < 1 { throw ValidationError("--max-line-bytes must be at least 1") }
         if !(lineTimeLimit >= 0) || lineTimeLimit > 86_400 { throw ValidationError("--line-time-limit must be from 0 to 86400 seconds") }
     }
 
@@ -82,12 +90,20 @@ struct ImportCommand: AsyncParsableCommand {
         var lineNumber = 0
         do {
             do {
-                try await reader.forEachLine { line in
+                try await reader.forEachLine(maxLineBytes: maxLineBytes, interruption: interruption) { line in
                     try interruption.checkpoint()
                     lineNumber += 1
-                    guard !Self.isBlank(line) else { return }
-                    report.lines += 1
-                    try await importer.add(line, number: lineNumber)
+                    switch line {
+                    case .bytes(let bytes):
+                        guard !Self.isBlank(bytes) else { return }
+                        report.lines += 1
+                        try await importer.add(bytes, number: lineNumber)
+                    case .tooLong:
+                        report.lines += 1
+                        try await importer.refuse(number: lineNumber, [
+                            FieldError(path: "", rule: "size", message: "longer than --max-line-bytes (\(maxLineBytes) bytes); not read")
+                        ])
+                    }
                 }
             } catch is ImportInterruption.Stop {
                 // The lines read so far are the batch in progress: stored below, then exit 130.

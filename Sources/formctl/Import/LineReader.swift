@@ -74,24 +74,57 @@ final class LineReader {
     /// A space, a tab or a CR: what a blank line may hold.
     static func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
-    /// Calls `body` with each line, without its `\n` (or `\r\n`). A last line without a newline
-    /// counts too. The bytes are valid only during the call.
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) async throws -> Void) async throws {
+    /// What `forEachLine` hands out for each line.
+    enum Line {
+        /// The line's bytes, without its `\n` (or `\r\n`); valid only during the call.
+        case bytes(UnsafeBufferPointer<UInt8>)
+        /// A line longer than `maxLineBytes`, skipped unread up to its newline.
+        case tooLong
+    }
+
+    /// Calls `body` with each line. A last line without a newline counts too. A line of more
+    /// than `maxLineBytes` bytes (not counting its `\n` or `\r\n`) is never held whole: once that many
+    /// have arrived without a newline, the bytes are dropped as they come until the next one,
+    /// so memory stays within twice the limit whatever the input holds.
+    ///
+    /// With `interruption`, a read waits on its wake pipe too (poll), and a signal ends the
+    /// wait with `ImportInterruption.Stop` even when the input sends nothing.
+    func forEachLine(maxLineBytes: Int, interruption: ImportInterruption? = nil, _ body: (Line) async throws -> Void) async throws {
         var start = 0, end = 0, scanned = 0
         var atEnd = false
+        // Dropping the rest of a line that passed the limit.
+        var skipping = false
         while true {
             if let newline = firstNewline(from: scanned, to: end) {
-                try await body(line(start, newline))
+                if skipping || line(start, newline).count > maxLineBytes {
+                    try await body(.tooLong)
+                } else {
+                    try await body(.bytes(line(start, newline)))
+                }
+                skipping = false
                 start = newline + 1
                 scanned = start
                 continue
             }
             scanned = end
             if atEnd {
-                if start < end { try await body(line(start, end)) }
+                if skipping || line(start, end).count > maxLineBytes {
+                    try await body(.tooLong)
+                } else if start < end {
+                    try await body(.bytes(line(start, end)))
+                }
                 return
             }
-            // Keep the partial line: move it to the front, grow if it fills the buffer.
+            if skipping || end - start > maxLineBytes + 1 {
+                // Past the limit with no newline yet (one byte more may be the CR of a CRLF):
+                // keep none of it.
+                skipping = true
+                start = 0
+                end = 0
+                scanned = 0
+            }
+            // Keep the partial line: move it to the front, grow if it fills the buffer (only
+            // while the buffer holds at most the limit: past it the line is being skipped).
             if start > 0 {
                 (buffer).update(from: buffer + start, count: end - start)
                 end -= start
@@ -99,6 +132,7 @@ final class LineReader {
                 start = 0
             }
             if end == capacity { grow() }
+            if let interruption { try waitForInput(or: interruption) }
             let count = read(descriptor, buffer + end, capacity - end)
             if count < 0 {
                 if errno == EINTR { continue }
@@ -106,6 +140,23 @@ final class LineReader {
             }
             if count == 0 { atEnd = true }
             end += count
+        }
+    }
+
+    /// Blocks until the input can be read (or is at its end, or failed: `read` says which) or
+    /// a signal asked the import to stop.
+    private func waitForInput(or interruption: ImportInterruption) throws {
+        var waits = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: interruption.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            try interruption.checkpoint()
+            let ready = poll(&waits, nfds_t(waits.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            try interruption.checkpoint()
+            if waits[0].revents != 0 { return }
         }
     }
 

@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// A list to choose from with the arrow keys, as huh and Inquirer draw it: Up/Down (or
 /// Ctrl-P/N) move, typing filters the list by label, Backspace and Escape undo the filter,
 /// Enter chooses the highlighted item; with several allowed, Space ticks and unticks and Enter

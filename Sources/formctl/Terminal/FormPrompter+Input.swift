@@ -1,4 +1,5 @@
 import FormCore
+import TerminalKeys
 
 /// Reading answers in the prompter's two modes. Drawn (a capable terminal): text in a line
 /// editor with the current value in place and the placeholder as a dim hint; choices in a list
@@ -33,6 +34,11 @@ extension FormPrompter {
             }
         }
         draw(final: false)
+        // While a paste is still coming in, the screen waits until it has all arrived: text
+        // typed at the end of the line is then written as it is (`appended`), any other edit
+        // makes the line `stale`, drawn again whole.
+        var stale = false
+        var appended = ""
         while true {
             let key: TerminalKey
             do { key = try TerminalInput.readKey() } catch {
@@ -50,10 +56,23 @@ extension FormPrompter {
                 draw(final: true)
                 throw TerminalInput.EndOfInput()
             case .edited:
-                draw(final: false)
+                // Typed at the end of the line (and not replacing the placeholder): only the
+                // character is written.
+                if !stale, !secret, case .text(let character) = key, editor.cursor == editor.text.count,
+                   editor.text.count > 1 || (placeholder ?? "").isEmpty
+                {
+                    appended.append(character)
+                } else {
+                    stale = true
+                    appended = ""
+                }
             case .unchanged:
-                continue
+                break
             }
+            guard !TerminalInput.hasPendingInput else { continue }
+            if stale || (!appended.isEmpty && !region.append(appended)) { draw(final: false) }
+            stale = false
+            appended = ""
         }
     }
 

@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// A one-line text editor for raw terminal input, in the manner of readline and huh: the cursor
 /// moves with the arrow keys, Home/End and Ctrl-A/E/B/F; Backspace, Delete and Ctrl-K/U/W
 /// delete; text is kept as whole characters (a wide CJK character or an emoji with its

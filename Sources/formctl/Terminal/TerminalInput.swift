@@ -61,8 +61,17 @@ enum TerminalInput {
     /// One byte from stdin; nil at end of input, or when `waitingMilliseconds` pass first.
     /// Throws `Interrupted` once Ctrl-C was pressed.
     static func readByte(waitingMilliseconds limit: Int?) throws -> UInt8? {
-        var waited = 0
         var byte: UInt8 = 0
+        let count = try withUnsafeMutableBytes(of: &byte) { try readBytes(into: $0, waitingMilliseconds: limit) }
+        return count == 0 ? nil : byte
+    }
+
+    /// As many bytes as are waiting on stdin (at least one, at most `buffer.count`), so that a
+    /// paste is taken in a few reads rather than one per byte; 0 at end of input, or when
+    /// `waitingMilliseconds` pass first. Throws `Interrupted` once Ctrl-C was pressed.
+    static func readBytes(into buffer: UnsafeMutableRawBufferPointer, waitingMilliseconds limit: Int?) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        var waited = 0
         while true {
             if wasInterrupted { throw Interrupted() }
             // The signal may be delivered to another thread than the one blocked in `read`, so
@@ -72,15 +81,15 @@ enum TerminalInput {
             let ready = poll(&descriptor, 1, Int32(max(0, slice)))
             if ready == 0 || (ready < 0 && errno == EINTR) {
                 waited += slice
-                if let limit, waited >= limit { return nil }
+                if let limit, waited >= limit { return 0 }
                 continue
             }
-            let count = Glibc.read(0, &byte, 1)
+            let count = Glibc.read(0, base, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return 0
             }
-            return count == 0 ? nil : byte
+            return count
         }
     }
 
