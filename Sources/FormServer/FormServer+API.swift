@@ -23,24 +23,36 @@ extension FormServer {
     func state(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let form = try form(context)
         let values: FormValue
-        switch try await readBody(request) {
+        switch try await readBody(request, for: form) {
         case .json(let body): values = body.objectValue?["values"] ?? body
         // The page's script sends the form as the browser would post it.
-        case .htmlForm(let pairs): values = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths).answers
+        case .htmlForm(let read): values = read.answers
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
         let prefilled = try await engineCall {
             try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: values, status: .draft))
         }
+        // A key the form does not have (or a computed field) is refused here as a submit refuses
+        // it, rather than left out of the state without a word.
+        let refused = prefilled.errors.filter { $0.rule == "answers" }
+        if !refused.isEmpty { throw engineRefusal(.invalid(refused)) }
         return HTTPReplies.json(FieldStates.json(prefilled))
     }
 
     func submit(_ request: Request, _ context: BasicRequestContext, draftID: Int64?) async throws -> Response {
         let form = try form(context)
-        let body = try await readBody(request)
-        if case .htmlForm(let pairs) = body { return try await submitPage(form, pairs: pairs) }
-        guard case .json(let answers) = body, case .object = answers else {
-            throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
+        let answers: FormValue
+        switch try await readBody(request, for: form) {
+        case .htmlForm(let read):
+            // A page's post, or a repeat button pressed, is answered with a page; a form posted to
+            // a draft's address acts on that draft exactly as the JSON body does below.
+            if draftID == nil || read.action != nil { return try await submitPage(form, read) }
+            answers = read.answers
+        case .json(let body):
+            guard case .object = body else {
+                throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
+            }
+            answers = body
         }
         let draft = request.uri.queryParameters["draft"].map { $0 == "true" || $0 == "1" } ?? false
         let submitted = try await engineCall {

@@ -16,12 +16,9 @@ extension FormServer {
         return HTTPReplies.html(FormPage(name: form.name, title: title, session: prefilled.session, errors: all).html, status: status)
     }
 
-    func submitPage(_ form: ServedForms.Form, pairs: [(name: String, value: String)]) async throws -> Response {
-        var (answers, action) = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths)
-        if let action {
-            HTMLFormAnswers.apply(action, to: &answers)
-            return try await page(form, answers: answers, errors: [], status: .ok)
-        }
+    func submitPage(_ form: ServedForms.Form, _ read: FlatAnswers.Read) async throws -> Response {
+        let answers = read.answers
+        if read.action != nil { return try await page(form, answers: answers, errors: [], status: .ok) }
         do {
             let stored = try await engine.submit(SubmissionRequest(answers: answers, status: .final), to: form.loaded)
             let title = form.loaded.definition.title ?? form.name

@@ -13,9 +13,9 @@ public struct ServedForms: Sendable {
         public let loaded: LoadedForm
         /// The version the store holds for this definition.
         public let version: Int
-        /// Paths whose page inputs are a group of checkboxes (a select section), whose posted
-        /// values come as a list: found once here, not for every request.
-        let multipleChoicePaths: Set<String>
+        /// How an HTML form's fields become answers of this form (names checked against its
+        /// fields, bounds): built once here, not for every request.
+        let fieldNames: FlatAnswers
     }
 
     public let forms: [String: Form]
@@ -48,8 +48,7 @@ public struct ServedForms: Sendable {
                     continue
                 }
                 let version = try await engine.register(loaded)
-                let multiple = Set(loaded.compiled.fields.filter { FieldChoices($0.element)?.isSelection == true }.compactMap(\.path))
-                forms[name] = Form(name: name, loaded: loaded, version: version, multipleChoicePaths: multiple)
+                forms[name] = Form(name: name, loaded: loaded, version: version, fieldNames: FlatAnswers(form: loaded.compiled))
             } catch {
                 warnings.append("\(path): not served: \(error)")
             }
