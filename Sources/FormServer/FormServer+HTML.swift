@@ -22,7 +22,7 @@ extension FormServer {
         do {
             let stored = try await engine.submit(SubmissionRequest(answers: answers, status: .final), to: form.loaded)
             let title = form.loaded.definition.title ?? form.name
-            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(form.name))">Fill in another</a></p>"#
+            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(HTML.pathSegment(form.name)))">Fill in another</a></p>"#
             return HTTPReplies.html(HTML.document(title: title, body: body), status: .created)
         } catch {
             switch error {

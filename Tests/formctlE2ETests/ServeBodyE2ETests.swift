@@ -3,8 +3,9 @@ import Testing
 
 /// What `formctl serve` makes of a request's body: an HTML form's field names checked against the
 /// form and bounded (a name of 40,000 parts, or 10,000 names with item number 9999, used to take
-/// gigabytes until the server died), bytes that do not decode refused by field, and a form posted to a
-/// draft's address acting on that draft.
+/// gigabytes until the server died), bytes that do not decode refused by field, a form posted to a
+/// draft's address acting on that draft, and forms directories holding a FIFO or names that need
+/// percent-encoding.
 @Suite(.serialized) struct ServeBodyE2ETests {
     static let formType = "application/x-www-form-urlencoded"
     static let ann = "name=Ann+Lee&email=ann%40example.com&password=correct-horse-42&passwordConfirmation=correct-horse-42&plan=pro&newsletter=false"
@@ -112,5 +113,47 @@ import Testing
                 "\(finalized.text)")
         #expect(try Self.rows(scratch, "select count(*) || ' ' || max(status) from submissions") == "1 final")
         #expect(try server.request("POST", "/forms/signup/submissions/999", body: Self.ann, type: Self.formType).status == 404)
+    }
+
+    @Test func aFIFONamedLikeAFormIsSkippedWithAWarning() throws {
+        let scratch = try Scratch()
+        let forms = scratch.path("forms")
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: true)
+        for name in ["signup", "other"] {
+            try FileManager.default.copyItem(atPath: CommandRunner.exampleForm("signup.json"), toPath: forms + "/\(name).json")
+        }
+        #expect(mkfifo(forms + "/pipe.json", 0o600) == 0 && mkfifo(forms + "/signup-data.json", 0o600) == 0)
+        // The server used to block opening the FIFO, before it listened or said a word.
+        let server = try ServerProcess(scratch, formsDirectory: forms)
+        defer { server.stop() }
+        #expect(server.log.contains("pipe.json: not served: a FIFO, not a regular file"), "\(server.log)")
+        #expect(server.log.contains("signup.json: not served: its data file \(forms)/signup-data.json is a FIFO, not a regular file"),
+                "\(server.log)")
+        let listed = try #require(try server.request("GET", "/forms").json() as? [[String: Any]])
+        #expect(listed.compactMap { $0["name"] as? String } == ["other"])
+    }
+
+    /// Forms whose file names need percent-encoding in a URL are listed, fetched and posted to by
+    /// the encoded name; they used to be listed and then answer 404.
+    @Test func formNamesThatNeedPercentEncodingAreServed() throws {
+        let scratch = try Scratch()
+        let forms = scratch.path("forms")
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: true)
+        for name in ["my form", "100%", "café"] {
+            try FileManager.default.copyItem(atPath: CommandRunner.exampleForm("signup.json"), toPath: forms + "/\(name).json")
+        }
+        let server = try ServerProcess(scratch, formsDirectory: forms)
+        defer { server.stop() }
+        let listed = try #require(try server.request("GET", "/forms").json() as? [[String: Any]])
+        #expect(listed.compactMap { $0["name"] as? String } == ["100%", "café", "my form"])
+        for (name, encoded) in [("my form", "my%20form"), ("100%", "100%25"), ("café", "caf%C3%A9")] {
+            #expect(try server.request("GET", "/forms/\(encoded)", headers: ["Accept": "application/json"]).status == 200, "\(name)")
+            let page = try server.request("GET", "/forms/\(encoded)", headers: ["Accept": "text/html"])
+            #expect(page.text.contains(#"action="/forms/\#(encoded)/submissions""#), "\(name): the page posts to the encoded name")
+            let stored = try server.request("POST", "/forms/\(encoded)/submissions", body: Self.ann, type: Self.formType)
+            #expect(stored.status == 201 && stored.text.contains(#"<a href="/forms/\#(encoded)">"#), "\(name): \(stored.text.prefix(300))")
+            #expect(try server.request("POST", "/forms/\(encoded)/state", body: "name=Ann", type: Self.formType).status == 200)
+        }
+        #expect(try Self.rows(scratch, "select group_concat(name, '|') from (select f.name from submissions s join forms f on f.id = s.form_id order by s.id)") == "my form|100%|café")
     }
 }
