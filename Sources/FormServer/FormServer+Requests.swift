@@ -11,9 +11,10 @@ extension FormServer {
     }
 
     /// The body as JSON or form fields by its Content-Type; 415 for any other type, 400 for
-    /// JSON that does not parse or is not UTF-8 (with where), 413 past the size limit. Form
-    /// fields are read against `form` (`FlatAnswers`): 400 for a malformed escape or a bound
-    /// passed, 422 for a name the form does not have.
+    /// JSON that does not parse or is not UTF-8 (with where), 413 past the size limit. Either is
+    /// held to the same bounds (`FlatAnswers.Limits`, `JSONBodyBounds`); form fields are read
+    /// against `form`: 400 for a malformed escape or a bound passed, 422 for a name the form
+    /// does not have.
     func readBody(_ request: Request, for form: ServedForms.Form) async throws -> Body {
         let type = (request.headers[.contentType] ?? "").lowercased()
         let buffer: ByteBuffer
@@ -33,9 +34,12 @@ extension FormServer {
         let parsed = buffer.withUnsafeReadableBytes { raw in
             Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self)) }
         }
-        do { return .json(try parsed.get()) } catch {
+        let body: FormValue
+        do { body = try parsed.get() } catch {
             throw ServedError(.badRequest, message: "the body is not JSON: \(error)")
         }
+        try JSONBodyBounds.check(body, limits: form.fieldNames.limits)
+        return .json(body)
     }
 
     /// A form body refused: 422 in the shape of the engine's answer errors for what the form

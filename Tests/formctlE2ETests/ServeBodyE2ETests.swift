@@ -71,6 +71,26 @@ import Testing
         #expect(try Self.rows(scratch, "select count(*) || ' ' || group_concat(json_extract(values_json, '$.name')) from submissions") == "1 Cy Young")
     }
 
+    /// A JSON body is held to the bounds of a form body: a list of 1,001 items (which would grow
+    /// a repeat without maximumItems that far) or 10,001 values is 400 before the engine sees it.
+    @Test func jsonBodiesAreHeldToTheSameBounds() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch)
+        defer { server.stop() }
+        let longList = #"{"name":"Ann","guests":["# + Array(repeating: "{}", count: 1_001).joined(separator: ",") + "]}"
+        let manyKeys = "{" + (0...10_000).map { #""k\#($0)":0"# }.joined(separator: ",") + "}"
+        for path in ["/forms/signup/submissions", "/forms/signup/state"] {
+            let list = try server.request("POST", path, body: longList)
+            #expect(list.status == 400 && list.object["error"] as? String == "'guests' has 1001 items; a list in a request has at most 1000",
+                    "\(path): \(list.status) \(list.text.prefix(300))")
+            let keys = try server.request("POST", path, body: manyKeys)
+            #expect(keys.status == 400 && keys.object["error"] as? String == "the body holds more than 10000 values (the limit per request)",
+                    "\(path): \(keys.status) \(keys.text.prefix(300))")
+        }
+        let ten = #"{"name":"Ann","guests":["# + Array(repeating: "{}", count: 10).joined(separator: ",") + "]}"
+        #expect(try server.request("POST", "/forms/signup/state", body: ten).status == 200)
+    }
+
     @Test func bytesThatDoNotDecodeAre400NamingTheField() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch)
