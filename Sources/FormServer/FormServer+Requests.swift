@@ -38,7 +38,7 @@ extension FormServer {
         do { body = try parsed.get() } catch {
             throw ServedError(.badRequest, message: "the body is not JSON: \(error)")
         }
-        try JSONBodyBounds.check(body, limits: form.fieldNames.limits)
+        try JSONBodyBounds.check(body, against: form.fieldNames)
         return .json(body)
     }
 

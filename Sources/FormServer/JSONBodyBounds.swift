@@ -1,25 +1,30 @@
 import FormCore
 
-/// A JSON body held to the bounds an HTML form's body is held to (`FlatAnswers.Limits`): at most
-/// `maximumFields` values in all and `maximumItems` items in any list. Without them a 1 MiB body
+/// A JSON body held to the bounds an HTML form's body is held to (`FlatAnswers`): at most
+/// `maximumFields` values in all, and no list longer than the longest a repeat of the form takes. Without them a 1 MiB body
 /// of `{"rows": [{}, {}, ...]}` would grow a repeat that declares no `maximumItems` to 300,000
 /// items, and 100,000 keys the form lacks would each be looked up and reported.
 enum JSONBodyBounds {
-    static func check(_ body: FormValue, limits: FlatAnswers.Limits) throws(ServedError) {
+    static func check(_ body: FormValue, against form: FlatAnswers) throws(ServedError) {
         var count = 0
-        try check(body, path: [], count: &count, limits: limits)
+        try check(body, path: [], count: &count, limits: Bounds(values: form.limits.maximumFields, listItems: form.longestList))
+    }
+
+    struct Bounds {
+        var values: Int
+        var listItems: Int
     }
 
     /// Depth is bounded by the JSON reader (`JSONReader.maximumDepth`).
-    private static func check(_ value: FormValue, path: [String], count: inout Int, limits: FlatAnswers.Limits) throws(ServedError) {
+    private static func check(_ value: FormValue, path: [String], count: inout Int, limits: Bounds) throws(ServedError) {
         switch value {
         case .object(let members):
             try add(members.count, to: &count, limits: limits)
             for (key, member) in members { try check(member, path: path + [key], count: &count, limits: limits) }
         case .array(let items):
-            guard items.count <= limits.maximumItems else {
+            guard items.count <= limits.listItems else {
                 let name = String(path.joined(separator: ".").prefix(FlatAnswersError.shownNameLength))
-                throw ServedError(.badRequest, message: "'\(name)' has \(items.count) items; a list in a request has at most \(limits.maximumItems)",
+                throw ServedError(.badRequest, message: "'\(name)' has \(items.count) items; a list in a request has at most \(limits.listItems)",
                                   extra: ["field": .string(name)])
             }
             try add(items.count, to: &count, limits: limits)
@@ -28,10 +33,10 @@ enum JSONBodyBounds {
         }
     }
 
-    private static func add(_ values: Int, to count: inout Int, limits: FlatAnswers.Limits) throws(ServedError) {
+    private static func add(_ values: Int, to count: inout Int, limits: Bounds) throws(ServedError) {
         count += values
-        guard count <= limits.maximumFields else {
-            throw ServedError(.badRequest, message: "the body holds more than \(limits.maximumFields) values (the limit per request)",
+        guard count <= limits.values else {
+            throw ServedError(.badRequest, message: "the body holds more than \(limits.values) values (the limit per request)",
                               extra: ["field": ""])
         }
     }

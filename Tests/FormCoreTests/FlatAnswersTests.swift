@@ -11,12 +11,14 @@ import TestSupport
 @Suite struct FlatAnswersTests {
     static let signup: CompiledForm? = try? CompiledForm(definition: FormDefinition(json: RepositoryFiles.fixtureText("signup.json")))
 
-    /// A repeat without `maximumItems`, a nested repeat and a multiple choice.
+    /// A repeat without `maximumItems`, one that takes more than the fixed bound, a nested repeat
+    /// and a multiple choice.
     static let nested: CompiledForm? = try? CompiledForm(definition: FormDefinition(json: """
         {"sections": [
           {"elements": [{"type": "entry", "key": "title"}, {"type": "boolean", "key": "ok"}]},
           {"type": "QSelectSection", "key": "topics", "items": ["a", "b", "c"], "multipleAllowed": true},
           {"bind": "iterate:rows", "elementTemplate": {"type": "entry", "key": "note", "bind": "textValue:note"}},
+          {"bind": "iterate:logs", "maximumItems": 2000, "elementTemplate": {"type": "entry", "key": "line", "bind": "textValue:line"}},
           {"bind": "iterate:teams", "elementTemplate": {"type": "root", "key": "team", "sections": [
             {"elements": [{"type": "entry", "key": "lead", "bind": "textValue:lead"}]}]}}
         ]}
@@ -82,6 +84,10 @@ import TestSupport
         #expect((try? read(Self.signup, [("guests.9.email", "x")]))?.answers["guests"]?.arrayValue?.count == 10)
         #expect(refusal(Self.nested, [("rows.1000.note", "x")])?.message == "item numbers stop at 999 (the limit per repeat)")
         #expect((try? read(Self.nested, [("rows.999.note", "x")]))?.answers["rows"]?.arrayValue?.count == 1000)
+        // A repeat's own maximumItems counts, above the fixed bound too.
+        #expect((try? read(Self.nested, [("logs.1999.line", "x")]))?.answers["logs"]?.arrayValue?.count == 2000)
+        #expect(refusal(Self.nested, [("logs.2000.line", "x")])?.kind == .maximumItems)
+        #expect(Self.nested.map { FlatAnswers(form: $0).longestList } == 2000 && Self.signup.map { FlatAnswers(form: $0).longestList } == 1000)
         #expect(refusal(Self.signup, [("guests.0.email", "x"), ("_action", "add:guests")] + (1...9).map { ("guests.\($0).email", "x") })?
             .kind == .maximumItems)
 

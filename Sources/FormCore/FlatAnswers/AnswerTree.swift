@@ -87,10 +87,11 @@ struct AnswerTree {
     mutating func item(_ number: Int, of list: Node, path: String, name: String, declaredMaximumItems: [String: Int])
         throws(FlatAnswersError) -> Node
     {
-        if let maximum = declaredMaximumItems[path], number >= maximum {
-            throw FlatAnswersError(.maximumItems, name: name, "\(path) takes at most \(maximum) items (numbered from 0)")
-        }
-        guard number < limits.maximumItems else {
+        if let maximum = declaredMaximumItems[path] {
+            guard number < maximum else {
+                throw FlatAnswersError(.maximumItems, name: name, "\(path) takes at most \(maximum) items (numbered from 0)")
+            }
+        } else if number >= limits.maximumItems {
             throw FlatAnswersError(.bound, name: name, "item numbers stop at \(limits.maximumItems - 1) (the limit per repeat)")
         }
         if number >= list.items.count {

@@ -43,6 +43,10 @@ public struct FlatAnswers: Sendable {
         self.limits = limits
     }
 
+    /// The most items one list of a request may hold: `limits.maximumItems`, or the largest
+    /// `maximumItems` a repeat of the form declares when that is more.
+    public var longestList: Int { max(limits.maximumItems, declaredMaximumItems.values.max() ?? 0) }
+
     /// Reads an `application/x-www-form-urlencoded` body (see `URLEncodedForm`).
     public func read(urlEncoded bytes: UnsafeBufferPointer<UInt8>) throws(FlatAnswersError) -> Read {
         try read(URLEncodedForm.pairs(bytes, maximumPairs: limits.maximumFields))
