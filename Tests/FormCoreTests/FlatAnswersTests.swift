@@ -47,6 +47,7 @@ import TestSupport
         ])
         #expect(read.answers == ["name": "Ada", "newsletter": "true", "guests": [["email": "d@e.f"]]])
         #expect(read.action == "remove:guests.0")
+        #expect(read.pageFields == ["_token": "page's own"])
         let added = try self.read(Self.signup, [("guests.0.email", "a@b.c"), ("_action", "add:guests")])
         #expect(added.answers == ["guests": [["email": "a@b.c"], [:]]])
         let ticked = try self.read(Self.nested, [("topics", ""), ("topics", "1"), ("topics", "3"), ("teams.0.lead", "Bo")])

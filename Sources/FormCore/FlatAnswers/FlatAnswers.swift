@@ -25,6 +25,9 @@ public struct FlatAnswers: Sendable {
     public struct Read: Sendable {
         public var answers: FormValue
         public var action: String?
+        /// The page's own fields other than `_action` (a token the page carries, say), by name;
+        /// the last value of a repeated name.
+        public var pageFields: [String: String] = [:]
     }
 
     let keys: AnswerKeys
@@ -60,12 +63,16 @@ public struct FlatAnswers: Sendable {
         }
         var builder = AnswerTree(limits: limits)
         var action: String?
+        var pageFields: [String: String] = [:]
         for (name, value) in pairs {
             if name == "_action" {
                 action = value
                 continue
             }
-            if name.hasPrefix("_") { continue }
+            if name.hasPrefix("_") {
+                pageFields[name] = value
+                continue
+            }
             let node = try builder.node(at: name, keys: keys, declaredMaximumItems: declaredMaximumItems, target: .field)
             if multipleChoiceShapes.contains(Self.shape(name)) {
                 var list = node.value?.arrayValue ?? []
@@ -76,7 +83,7 @@ public struct FlatAnswers: Sendable {
             }
         }
         if let action { try builder.apply(action, keys: keys, declaredMaximumItems: declaredMaximumItems) }
-        return Read(answers: builder.root.formValue, action: action)
+        return Read(answers: builder.root.formValue, action: action, pageFields: pageFields)
     }
 
     /// A path with its item numbers as `#`: `guests.#.topics`.
