@@ -125,6 +125,7 @@ let package = Package(
         .executableTarget(name: "fuzz-answers", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-answers"),
         .executableTarget(name: "fuzz-csv", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-csv"),
         .executableTarget(name: "fuzz-terminal-keys", dependencies: ["TerminalKeys", "FuzzSupport"], path: "Fuzz/fuzz-terminal-keys"),
+        .executableTarget(name: "fuzz-http-answers", dependencies: ["FormCore", "FuzzSupport"], path: "Fuzz/fuzz-http-answers"),
         // Binding 100,000 items next to a JSONSerialization parse (Scripts/bench-binding.sh).
         .executableTarget(name: "bench-binding", dependencies: ["FormCore"], path: "Benchmarks/bench-binding"),
         // End-to-end tests that run the built formctl binary against real database files;

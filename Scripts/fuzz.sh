@@ -4,12 +4,12 @@
 # example forms; the growing corpus stays in .build-fuzz/corpus/TARGET; a crash is written to
 # .build-fuzz/findings/TARGET/ (replay it with `swift run fuzz-TARGET FILE`, then make it a test).
 #
-#   Scripts/fuzz.sh json|definition|expression|answers|csv|terminal-keys SECONDS
+#   Scripts/fuzz.sh json|definition|expression|answers|csv|terminal-keys|http-answers SECONDS
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: Scripts/fuzz.sh json|definition|expression|answers|csv|terminal-keys SECONDS}
+target=${1:?usage: Scripts/fuzz.sh json|definition|expression|answers|csv|terminal-keys|http-answers SECONDS}
 seconds=${2:-60}
-case $target in json|definition|expression|answers|csv|terminal-keys) ;; *) echo "unknown fuzz target: $target" >&2; exit 2 ;; esac
+case $target in json|definition|expression|answers|csv|terminal-keys|http-answers) ;; *) echo "unknown fuzz target: $target" >&2; exit 2 ;; esac
 
 # Coverage as libFuzzer reads it (-sanitize=fuzzer would also link libFuzzer's main into the
 # build plugin's tool, which has its own); the target calls libFuzzer's driver itself.
@@ -28,7 +28,10 @@ seeds=(Fuzz/corpus/$target)
 case $target in json|definition) seeds+=(forms Tests/Fixtures) ;; esac
 
 # Leaks are looked for after inputs that find new coverage and at exit; Fuzz/lsan.supp leaves
-# out Swift globals, initialised once, whose pointers LeakSanitizer cannot see.
+# out Swift globals, initialised once, whose pointers LeakSanitizer cannot see. Allocation
+# stacks are kept 128 frames deep (30 by default) so that a global built through deep recursion
+# (a form's nested expressions, parsed once) still shows the initialiser those rules match.
+ASAN_OPTIONS="malloc_context_size=128" \
 LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" \
 "$binary" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
   -max_len=8192 -print_final_stats=1 -artifact_prefix="$findings/" 2>&1 |

@@ -27,7 +27,7 @@ struct FormPage {
             }
             body += "</div>"
         }
-        body += #"<form id="form" method="post" action="/forms/\#(HTML.escape(name))/submissions" novalidate data-form="\#(HTML.escape(name))">"#
+        body += #"<form id="form" method="post" action="/forms/\#(HTML.escape(HTML.pathSegment(name)))/submissions" novalidate data-form="\#(HTML.escape(name))">"#
         body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
         let fields = session.fields.filter { !$0.isTemplate }
         for (index, section) in session.sections.enumerated() {
@@ -84,6 +84,22 @@ enum HTML {
         <body><main><h1>\(escape(title))</h1>\(body)</main></body></html>
 
         """
+    }
+
+    /// A form's name as one segment of a URL path: every byte but letters, digits and `-._~`
+    /// percent-encoded, so that a name with a space, `%` or `é` reaches the same form.
+    static func pathSegment(_ name: String) -> String {
+        var out = ""
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 
     /// The id of a field's input: its path with `.` as `-`, other characters kept only if safe.

@@ -23,19 +23,23 @@ extension FormServer {
     func state(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let form = try form(context)
         let values: FormValue
-        switch try await readBody(request) {
+        switch try await readBody(request, for: form) {
         case .json(let body): values = body.objectValue?["values"] ?? body
         // The page's script sends the form as the browser would post it.
-        case .htmlForm(var pairs):
-            guard acceptsPagePost(request, form: form.name, pairs: &pairs) else {
+        case .htmlForm(let read):
+            guard acceptsPagePost(request, form: form.name, read: read) else {
                 throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
             }
-            values = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths).answers
+            values = read.answers
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
         let prefilled = try await engineCall {
             try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: values, status: .draft))
         }
+        // A key the form does not have (or a computed field) is refused here as a submit refuses
+        // it, rather than left out of the state without a word.
+        let refused = prefilled.errors.filter { $0.rule == "answers" }
+        if !refused.isEmpty { throw engineRefusal(.invalid(refused)) }
         return HTTPReplies.json(FieldStates.json(prefilled))
     }
 
@@ -43,10 +47,21 @@ extension FormServer {
         let form = try form(context)
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
-        let body = try await readBody(request)
-        if case .htmlForm(let pairs) = body { return try await submitPage(form, request, pairs: pairs) }
-        guard case .json(let answers) = body, case .object = answers else {
-            throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
+        let answers: FormValue
+        switch try await readBody(request, for: form) {
+        case .htmlForm(let read):
+            // A page's post, or a repeat button pressed, is answered with a page; a form posted to
+            // a draft's address acts on that draft exactly as the JSON body does below.
+            if draftID == nil || read.action != nil { return try await submitPage(form, request, read) }
+            guard acceptsPagePost(request, form: form.name, read: read) else {
+                throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
+            }
+            answers = read.answers
+        case .json(let body):
+            guard case .object = body else {
+                throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
+            }
+            answers = body
         }
         let draft = request.uri.queryParameters["draft"].map { $0 == "true" || $0 == "1" } ?? false
         let submitted = try await engineCall {

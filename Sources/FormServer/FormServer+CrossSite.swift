@@ -27,15 +27,14 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 extension FormServer {
-    /// Whether a form-encoded post may go on, with its page token taken out of `pairs`: a post
-    /// from a browser (an Origin header, or the page's cookie) needs a token this server made
-    /// for its cookie and form; an API client's (neither) needs none.
-    func acceptsPagePost(_ request: Request, form: String, pairs: inout [(name: String, value: String)]) -> Bool {
-        let tokens = pairs.filter { $0.name == PageTokens.field }.map(\.value)
-        pairs.removeAll { $0.name == PageTokens.field }
+    /// Whether a form-encoded post may go on: a post from a browser (an Origin header, or the
+    /// page's cookie) needs a token this server made for its cookie and form; an API client's
+    /// (neither) needs none.
+    func acceptsPagePost(_ request: Request, form: String, read: FlatAnswers.Read) -> Bool {
         let hasCookie = request.headers[values: .cookie].contains { $0.contains(PageTokens.cookie + "=") }
         guard request.headers[.origin] != nil || hasCookie else { return true }
-        return tokens.count == 1 && pageTokens.accepts(tokens[0], form: form, cookie: pageTokens.cookie(of: request))
+        guard let token = read.pageFields[PageTokens.field] else { return false }
+        return pageTokens.accepts(token, form: form, cookie: pageTokens.cookie(of: request))
     }
 
     static let stalePage = "This page was out of date (left open too long, or the server restarted): check the answers and submit again."

@@ -20,20 +20,17 @@ extension FormServer {
         }, status: status)
     }
 
-    func submitPage(_ form: ServedForms.Form, _ request: Request, pairs: [(name: String, value: String)]) async throws -> Response {
-        var pairs = pairs
-        let fresh = acceptsPagePost(request, form: form.name, pairs: &pairs)
-        var (answers, action) = HTMLFormAnswers.answers(from: pairs, multiple: form.multipleChoicePaths)
+    func submitPage(_ form: ServedForms.Form, _ request: Request, _ read: FlatAnswers.Read) async throws -> Response {
+        let answers = read.answers
         // What was typed comes back on a page with a fresh token; nothing is stored.
-        if !fresh { return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: "page", message: Self.stalePage)], status: .forbidden) }
-        if let action {
-            HTMLFormAnswers.apply(action, to: &answers)
-            return try await page(form, request, answers: answers, errors: [], status: .ok)
+        guard acceptsPagePost(request, form: form.name, read: read) else {
+            return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: "page", message: Self.stalePage)], status: .forbidden)
         }
+        if read.action != nil { return try await page(form, request, answers: answers, errors: [], status: .ok) }
         do {
             let stored = try await engine.submit(SubmissionRequest(answers: answers, status: .final), to: form.loaded)
             let title = form.loaded.definition.title ?? form.name
-            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(form.name))">Fill in another</a></p>"#
+            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(HTML.pathSegment(form.name)))">Fill in another</a></p>"#
             return HTTPReplies.html(HTML.document(title: title, body: body), status: .created)
         } catch {
             switch error {

@@ -6,26 +6,53 @@ import Hummingbird
 extension FormServer {
     enum Body {
         case json(FormValue)
-        case htmlForm([(name: String, value: String)])
+        /// An HTML form's fields, already read as answers against the form.
+        case htmlForm(FlatAnswers.Read)
     }
 
     /// The body as JSON or form fields by its Content-Type; 415 for any other type, 400 for
-    /// JSON that does not parse (with where), 413 past the size limit.
-    func readBody(_ request: Request) async throws -> Body {
+    /// JSON that does not parse or is not UTF-8 (with where), 413 past the size limit. Either is
+    /// held to the same bounds (`FlatAnswers.Limits`, `JSONBodyBounds`); form fields are read
+    /// against `form`: 400 for a malformed escape or a bound passed, 422 for a name the form
+    /// does not have.
+    func readBody(_ request: Request, for form: ServedForms.Form) async throws -> Body {
         let type = (request.headers[.contentType] ?? "").lowercased()
-        var buffer: ByteBuffer
+        let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
             throw ServedError(.contentTooLarge, message: "the body is larger than \(limits.maximumBodyBytes) bytes")
         }
-        let text = buffer.readString(length: buffer.readableBytes) ?? ""
+        // The bytes as sent: decoding them to a String first would turn invalid UTF-8 into U+FFFD.
         if type.hasPrefix("application/x-www-form-urlencoded") {
-            return .htmlForm(URLEncodedPairs.parse(text))
+            let read = buffer.withUnsafeReadableBytes { raw in
+                Result { () throws(FlatAnswersError) in try form.fieldNames.read(urlEncoded: raw.bindMemory(to: UInt8.self)) }
+            }
+            do { return .htmlForm(try read.get()) } catch { throw bodyRefusal(error) }
         }
         guard type.hasPrefix("application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json (or an HTML form), not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
-        do { return .json(try FormValue(json: text)) } catch {
+        let parsed = buffer.withUnsafeReadableBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self)) }
+        }
+        let body: FormValue
+        do { body = try parsed.get() } catch {
             throw ServedError(.badRequest, message: "the body is not JSON: \(error)")
+        }
+        try JSONBodyBounds.check(body, against: form.fieldNames)
+        return .json(body)
+    }
+
+    /// A form body refused: 422 in the shape of the engine's answer errors for what the form
+    /// does not take (a JSON body with the same keys gets the same), 400 naming the field for
+    /// bytes that do not decode and bounds passed.
+    func bodyRefusal(_ error: FlatAnswersError) -> ServedError {
+        switch error.kind {
+        case .unknownName, .maximumItems:
+            let rule = error.kind == .unknownName ? "answers" : "maximumItems"
+            let entry: FormValue = ["path": .string(error.name), "rule": .string(rule), "message": .string(error.message)]
+            return ServedError(.unprocessableContent, message: "the values are not valid", extra: ["errors": [entry]])
+        case .encoding, .bound, .action:
+            return ServedError(.badRequest, message: error.description, extra: ["field": .string(error.name)])
         }
     }
 
@@ -33,31 +60,5 @@ extension FormServer {
     func wantsHTML(_ request: Request) -> Bool {
         let accept = request.headers[.accept] ?? ""
         return accept.contains("text/html")
-    }
-}
-
-/// `a=1&b=two+words&c=%C3%A9`, in order, repeated names kept.
-enum URLEncodedPairs {
-    static func parse(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
-
-    static func decode(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next(), let low = iterator.next(), let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-                else { continue }
-                bytes.append(value)
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import FormCore
 import FormEngine
 import FormStore
+import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -108,7 +109,8 @@ public struct FormServer: Sendable {
     }
 
     func form(_ context: BasicRequestContext) throws -> ServedForms.Form {
-        let name = context.parameters.get("name") ?? ""
+        // The router gives the path segment as sent: `my%20form` for the form `my form`.
+        let name = context.parameters.get("name").flatMap { $0.removingPercentEncoding } ?? ""
         guard let form = forms.forms[name] else {
             throw ServedError(.notFound, message: "no form named '\(name)' (GET /forms lists them)")
         }

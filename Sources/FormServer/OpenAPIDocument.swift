@@ -77,7 +77,8 @@ enum OpenAPIDocument {
           "responses": {"200": {"description": "Field states", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}}},
             "400": {"$ref": "#/components/responses/BadRequest"}, "403": {"$ref": "#/components/responses/Forbidden"},
             "404": {"$ref": "#/components/responses/NotFound"},
-            "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"}}}},
+            "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
+            "422": {"description": "A key the form does not have, or a computed field", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Invalid"}}}}}}},
         "/forms/{name}/submissions": {
           "post": {"summary": "Submit (or with draft=true save a draft, answered with its resume_token); a --private form needs a bearer token with write access",
             "security": [{}, {"bearer": []}],

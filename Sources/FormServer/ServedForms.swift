@@ -2,20 +2,22 @@ import FormCore
 import FormEngine
 import FormStore
 import Foundation
+import Glibc
 
 /// The forms a server offers: every definition `NAME.json` in one directory, bound to
 /// `NAME-data.json` beside it when there is one, loaded once at start. A file that is not a
 /// definition (a data file, a broken form) is left out with a warning, so one bad file does not
-/// keep the others offline.
+/// keep the others offline. Only regular files are opened: a FIFO named `x.json` would block the
+/// start until someone wrote to it.
 public struct ServedForms: Sendable {
     public struct Form: Sendable {
         public let name: String
         public let loaded: LoadedForm
         /// The version the store holds for this definition.
         public let version: Int
-        /// Paths whose page inputs are a group of checkboxes (a select section), whose posted
-        /// values come as a list: found once here, not for every request.
-        let multipleChoicePaths: Set<String>
+        /// How an HTML form's fields become answers of this form (names checked against its
+        /// fields, bounds): built once here, not for every request.
+        let fieldNames: FlatAnswers
     }
 
     public let forms: [String: Form]
@@ -35,6 +37,14 @@ public struct ServedForms: Sendable {
             let name = String(file.dropLast(".json".count))
             let path = directory + "/" + file
             let dataPath = directory + "/" + name + "-data.json"
+            if let kind = Self.notRegularFile(path) {
+                warnings.append("\(path): not served: \(kind), not a regular file")
+                continue
+            }
+            if let kind = Self.notRegularFile(dataPath) {
+                warnings.append("\(path): not served: its data file \(dataPath) is \(kind), not a regular file")
+                continue
+            }
             do {
                 var data = FormValue.emptyObject
                 if FileManager.default.fileExists(atPath: dataPath) {
@@ -48,13 +58,28 @@ public struct ServedForms: Sendable {
                     continue
                 }
                 let version = try await engine.register(loaded)
-                let multiple = Set(loaded.compiled.fields.filter { FieldChoices($0.element)?.isSelection == true }.compactMap(\.path))
-                forms[name] = Form(name: name, loaded: loaded, version: version, multipleChoicePaths: multiple)
+                forms[name] = Form(name: name, loaded: loaded, version: version, fieldNames: FlatAnswers(form: loaded.compiled))
             } catch {
                 warnings.append("\(path): not served: \(error)")
             }
         }
         return ServedForms(forms: forms, warnings: warnings)
+    }
+
+    /// What the file at `path` is when it is not a regular file (after symbolic links), found
+    /// without opening it; nil for a regular file, or for one that is not there or cannot be
+    /// examined (opening it then says why).
+    static func notRegularFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "a special file"
+        }
     }
 }
 

@@ -13,7 +13,9 @@ final class ServerProcess {
     let token = ServerProcess.testToken
 
     /// `tokenFile`: a token file of the test's own instead of one holding `token` (mode 600).
-    init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = [], tokenFile: String? = nil) throws {
+    /// `launcher` runs the server through another program (`prlimit --data=... --`).
+    init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = [], tokenFile: String? = nil,
+         launcher: [String] = []) throws {
         let tokenFile = try tokenFile ?? {
             let path = try scratch.write("token", Self.testToken + "\n")
             chmod(path, 0o600)
@@ -21,8 +23,10 @@ final class ServerProcess {
         }()
         errorLog = URL(fileURLWithPath: scratch.path("serve.log"))
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: try CommandRunner.binaryPath())
-        process.arguments = ["serve", formsDirectory, "--db", scratch.db, "--port", "0", "--token-file", tokenFile] + extra
+        let binary = try CommandRunner.binaryPath()
+        let serve = ["serve", formsDirectory, "--db", scratch.db, "--port", "0", "--token-file", tokenFile] + extra
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
+        process.arguments = launcher.isEmpty ? serve : Array(launcher.dropFirst()) + [binary] + serve
         process.standardError = try FileHandle(forWritingTo: errorLog)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -64,10 +68,11 @@ final class ServerProcess {
         var object: [String: Any] { ((try? json()) as? [String: Any]) ?? [:] }
     }
 
-    /// One request, synchronously (the tests are plain functions).
-    func request(_ method: String, _ path: String, body: String? = nil, type: String? = "application/json",
+    /// One request, synchronously (the tests are plain functions); `bytes` sends a body that
+    /// need not be UTF-8.
+    func request(_ method: String, _ path: String, body: String? = nil, bytes: Data? = nil, type: String? = "application/json",
                  headers: [String: String] = [:]) throws -> Reply {
-        try Self.request(port: port, method, path, body: body, type: type, headers: headers)
+        try Self.request(port: port, method, path, body: body, bytes: bytes, type: type, headers: headers)
     }
 
     /// No cookie jar: a test sends the cookies it means to (cookies ignore the port, so a
@@ -80,12 +85,12 @@ final class ServerProcess {
         return URLSession(configuration: configuration)
     }()
 
-    static func request(port: Int, _ method: String, _ path: String, body: String? = nil, type: String? = "application/json",
-                        headers: [String: String] = [:]) throws -> Reply {
+    static func request(port: Int, _ method: String, _ path: String, body: String? = nil, bytes: Data? = nil,
+                        type: String? = "application/json", headers: [String: String] = [:]) throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
-        if let body {
-            request.httpBody = Data(body.utf8)
+        if let body = bytes ?? body.map({ Data($0.utf8) }) {
+            request.httpBody = body
             if let type { request.setValue(type, forHTTPHeaderField: "Content-Type") }
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
