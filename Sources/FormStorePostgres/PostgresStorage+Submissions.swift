@@ -8,7 +8,9 @@ extension PostgresStorage {
         if case .id(let versionID) = write.version, write.draftID == nil {
             return try await call(operation) { connection in
                 let ref = try await versionRef(versionID, on: connection, caching: true)
-                return try await insert(write, versionID: versionID, ref: ref, on: connection)
+                return try await connection.transaction(logger: logger) { connection in
+                    try await insert(write, versionID: versionID, ref: ref, on: connection)
+                }
             }
         }
         return try await call(operation) { connection in
@@ -43,7 +45,10 @@ extension PostgresStorage {
         }
     }
 
-    /// One new row: a single INSERT, its own transaction.
+    /// One new row, inside the caller's transaction. Never in an implicit one: PostgresNIO ends
+    /// a statement's rows at CommandComplete, while an implicit transaction commits at the Sync
+    /// after it, so the row would be returned before its commit is durable (and lost if the
+    /// server stops then). An explicit COMMIT answers only once the commit is flushed.
     private func insert(_ write: SubmissionWrite, versionID: Int64, ref: VersionRef,
                         on connection: PostgresConnection) async throws -> StoredSubmission {
         let now = Timestamp.now()
@@ -93,8 +98,11 @@ extension PostgresStorage {
     public func delete(id: Int64) async throws(StorageError) -> Bool {
         try refuseWrites()
         return try await call("deleting submission \(id)") { connection in
-            try await connection.run("DELETE FROM \(tables.submissions) WHERE id = $1 RETURNING id", [.integer(id)],
-                                     logger: logger).first(Int64.self) != nil
+            // In a transaction: the answer must follow the commit (see `insert`).
+            try await connection.transaction(logger: logger) { connection in
+                try await connection.run("DELETE FROM \(tables.submissions) WHERE id = $1 RETURNING id", [.integer(id)],
+                                         logger: logger).first(Int64.self) != nil
+            }
         }
     }
 
