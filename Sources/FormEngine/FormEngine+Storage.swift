@@ -43,6 +43,7 @@ extension FormEngine {
             status: status == .final ? .final : .draft, valuesJSON: values.jsonString(), draftID: draftID)
         let stored: StoredSubmission
         do { stored = try await storage.save(write) } catch {
+            if error.kind == .cancelled { throw .interrupted(step: "waiting to store") }
             if let draftID, error.kind == .notFound || error.kind == .conflict {
                 throw .draftNotFound(id: draftID, reason: error.message)
             }

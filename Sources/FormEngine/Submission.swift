@@ -62,11 +62,16 @@ public struct SubmissionRequest: Sendable {
     /// False for replays of answers given elsewhere (an import): no handler runs, so no side
     /// effect is repeated, and actions need no routing.
     public var runsActions: Bool
+    /// When the request's time runs out (a server's request timeout). Filling stops at it,
+    /// and a submit stops at it (or at its task's cancellation) with `interrupted` unless its
+    /// store transaction has begun: then it finishes and the row is stored.
+    public var deadline: ContinuousClock.Instant?
 
     public init(
         answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
-        data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true
+        data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true, deadline: ContinuousClock.Instant? = nil
     ) {
+        self.deadline = deadline
         self.answers = answers
         self.overrides = overrides
         self.draftID = draftID

@@ -16,7 +16,7 @@ extension FormServer {
                 throw ServedError(.badRequest, message: "the data parameter is not JSON: \(error)")
             }
         }
-        let prefilled = try await engineCall { try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(data: data)) }
+        let prefilled = try await engineCall { try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(data: data, deadline: Self.deadline)) }
         return HTTPReplies.json(prefilled.session.renderedDefinition.encoded)
     }
 
@@ -30,7 +30,7 @@ extension FormServer {
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
         let prefilled = try await engineCall {
-            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: values, status: .draft))
+            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: values, status: .draft, deadline: Self.deadline))
         }
         return HTTPReplies.json(FieldStates.json(prefilled))
     }
@@ -44,7 +44,8 @@ extension FormServer {
         }
         let draft = request.uri.queryParameters["draft"].map { $0 == "true" || $0 == "1" } ?? false
         let submitted = try await engineCall {
-            try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final), to: form.loaded)
+            try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final, deadline: Self.deadline),
+                                to: form.loaded)
         }
         return HTTPReplies.json(submitted.summaryJSON, status: draftID == nil ? .created : .ok,
                                 headers: [.location: "/submissions/\(submitted.id)"])

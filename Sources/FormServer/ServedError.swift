@@ -35,6 +35,8 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
         return ServedError(.conflict, message: message, extra: ["action": .string(action)])
     case .draftNotFound(let id, let reason):
         return ServedError(.notFound, message: "draft \(id): \(reason)")
+    case .interrupted:
+        return ServedError(.serviceUnavailable, message: "\(error); try again", headers: [.retryAfter: "1"])
     case .storage(let storage) where storage.kind == .busy:
         return ServedError(.serviceUnavailable, message: "the store is busy; try again", headers: [.retryAfter: "1"])
     case .storage(let storage):

@@ -10,7 +10,7 @@ extension PostgresStorage {
     public func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
         try refuseWrites()
         guard !valuesJSON.isEmpty else { return 0 }
-        return try await call("saving \(valuesJSON.count) final submissions") { connection in
+        return try await write("saving \(valuesJSON.count) final submissions") { [self] connection in
             let ref = try await versionRef(formVersionID, on: connection, caching: true)
             let now = Timestamp.now()
             // Every row starts the same: form, version, status and both timestamps.
