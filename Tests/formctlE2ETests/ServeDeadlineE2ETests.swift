@@ -73,4 +73,26 @@ import Testing
         usleep(500_000)
         #expect(try Self.count(scratch) == "1")
     }
+
+    @Test func aFillStillRunningAtTheDeadlineStopsAndNothingIsStored() throws {
+        let scratch = try Scratch()
+        let forms = scratch.path("guest-forms")
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: true)
+        // Every item's rule reads the whole repeat: filling 2,500 guests given at once takes
+        // seconds of CPU finding what depends on what.
+        _ = try scratch.write("guest-forms/guests.json", """
+            {"title": "Guests", "sections": [{"bind": "iterate:guests", "elementTemplate":
+              {"type": "entry", "key": "email", "bind": "textValue:email", "required": "@{guests.@count > 0}"}}]}
+            """)
+        let server = try ServerProcess(scratch, formsDirectory: forms, extra: ["--request-timeout", "1"])
+        defer { server.stop() }
+        let guests = (0..<2500).map { #"{"email":"g\#($0)@x.io"}"# }.joined(separator: ",")
+        let (reply, seconds) = try Self.timed {
+            try server.request("POST", "/forms/guests/submissions", body: #"{"guests":[\#(guests)]}"#)
+        }
+        #expect(reply.status == 503, "\(reply.status) \(reply.text)")
+        #expect(seconds < 2, "answered \(seconds) s after the request, the deadline was 1 s")
+        #expect(try Self.count(scratch) == "0")
+        #expect(try server.request("POST", "/forms/guests/submissions", body: #"{"guests":[{"email":"a@x.io"}]}"#).status == 201)
+    }
 }
