@@ -20,8 +20,10 @@ extension FormEngine {
         var draftValues: FormValue?
         if let id = request.draftID { draftValues = try await resumableDraft(id: id, of: form, access: request.draftAccess).values }
         let compiled = try form.compiled(for: request.data)
-        let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draftValues)
+        let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draftValues,
+                              timeLimit: request.timeLeft)
         let filled = compiled.fill(input, validating: false)
+        try stopIfOutOfTime(request, filled: filled)
         return PrefilledSession(session: filled.makeSession().owned(by: form), errors: filled.errors, notices: filled.notices)
     }
 }

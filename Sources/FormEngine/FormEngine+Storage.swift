@@ -56,6 +56,7 @@ extension FormEngine {
             resumeTokenHash: resumeToken.map(SecretToken.hash))
         let stored: StoredSubmission
         do { stored = try await storage.save(write) } catch {
+            if error.kind == .cancelled { throw .interrupted(step: "waiting to store") }
             if let draftID, error.kind == .notFound || error.kind == .conflict {
                 throw .draftNotFound(id: draftID, reason: error.message)
             }

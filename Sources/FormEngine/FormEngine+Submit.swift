@@ -13,8 +13,10 @@ extension FormEngine {
         var draft: (id: Int64, values: FormValue)?
         if let id = request.draftID { draft = try await resumableDraft(id: id, of: form, access: request.draftAccess) }
         let compiled = try form.compiled(for: request.data)
-        let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draft?.values)
+        let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draft?.values,
+                              timeLimit: request.timeLeft)
         let filled = compiled.fill(input, validating: request.status == .final)
+        try stopIfOutOfTime(request, filled: filled)
         if !filled.errors.isEmpty { throw .invalid(filled.errors) }
         var values = filled.valuesToStore
         if request.status == .final && request.runsActions,
@@ -24,6 +26,7 @@ extension FormEngine {
             try await runSubmitAction(action, in: session)
             values = session.valuesToStore
         }
+        if Task.isCancelled { throw .interrupted(step: "storing") }
         let newResumeToken = request.issuesResumeToken && request.draftID == nil && request.status == .draft ? SecretToken.make() : nil
         var stored = try await persist(form: form, values: values, status: request.status, draftID: request.draftID,
                                        resumeToken: request.draftID == nil ? newResumeToken : request.draftAccess.token)
@@ -77,9 +80,14 @@ extension FormEngine {
         }
         let element = session.fields.first { $0.path == request.elementPath || $0.key == request.elementKey }?.element
         let context = ActionContext(request: request, element: element, session: session, engine: self, isSubmitting: submitting)
-        do { return try await handler(context) } catch {
+        let result: ActionResult
+        do { result = try await handler(context) } catch {
+            if Task.isCancelled { throw .interrupted(step: "running action \(request.name)") }
             throw .actionFailed(action: request.name, message: "\(error)")
         }
+        // A handler that returned anyway: what it decided is not acted on past the deadline.
+        if Task.isCancelled { throw .interrupted(step: "running action \(request.name)") }
+        return result
     }
 
     /// The submit action's handler, which may change values (they must still be valid) or

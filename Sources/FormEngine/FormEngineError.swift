@@ -21,6 +21,9 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
     /// A session this engine did not make (`FormSession(definition:)`): it has no stored form
     /// to submit under. Make sessions with `makeSession(for:)`.
     case foreignSession
+    /// The request's deadline passed (its task was cancelled) before anything was stored:
+    /// `step` says what was stopped ("filling the form", "action check", "storing").
+    case interrupted(step: String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,7 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
         case .actionFailed(let action, let message): return "action \(action) failed: \(message)"
         case .storage(let error): return error.description
         case .draftNotFound(let id, let reason): return "draft \(id): \(reason)"
+        case .interrupted(let step): return "stopped while \(step): the request's time ran out and nothing was stored"
         case .foreignSession: return "this session was not made by the engine (use makeSession(for:)), so it has no form to be stored under"
         }
     }

@@ -70,12 +70,17 @@ public struct SubmissionRequest: Sendable {
     /// A new draft gets a resume token (`Submission.resumeToken`) that resumes it later with
     /// `.resumeToken`: what a server gives a stranger instead of the run of every draft.
     public var issuesResumeToken: Bool
+    /// When the request's time runs out (a server's request timeout). Filling stops at it,
+    /// and a submit stops at it (or at its task's cancellation) with `interrupted` unless its
+    /// store transaction has begun: then it finishes and the row is stored.
+    public var deadline: ContinuousClock.Instant?
 
     public init(
         answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
         data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true, draftAccess: DraftAccess = .anyDraft,
-        issuesResumeToken: Bool = false
+        issuesResumeToken: Bool = false, deadline: ContinuousClock.Instant? = nil
     ) {
+        self.deadline = deadline
         self.answers = answers
         self.overrides = overrides
         self.draftID = draftID

@@ -16,7 +16,7 @@ extension FormServer {
                 throw ServedError(.badRequest, message: "the data parameter is not JSON: \(error)")
             }
         }
-        let prefilled = try await engineCall { try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(data: data)) }
+        let prefilled = try await engineCall { try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(data: data, deadline: Self.deadline)) }
         return HTTPReplies.json(prefilled.session.renderedDefinition.encoded)
     }
 
@@ -34,7 +34,7 @@ extension FormServer {
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
         let prefilled = try await engineCall {
-            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: values, status: .draft))
+            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: values, status: .draft, deadline: Self.deadline))
         }
         // A key the form does not have (or a computed field) is refused here as a submit refuses
         // it, rather than left out of the state without a word.
@@ -66,7 +66,8 @@ extension FormServer {
         let draft = request.uri.queryParameters["draft"].map { $0 == "true" || $0 == "1" } ?? false
         let submitted = try await engineCall {
             try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
-                                                      draftAccess: access, issuesResumeToken: true), to: form.loaded)
+                                                      draftAccess: access, issuesResumeToken: true, deadline: Self.deadline),
+                                    to: form.loaded)
         }
         var summary = submitted.summaryJSON
         // Given once: the store keeps only its hash.

@@ -9,7 +9,7 @@ extension FormServer {
         async throws -> Response
     {
         let prefilled = try await engineCall {
-            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: answers, status: .draft))
+            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: answers, status: .draft, deadline: Self.deadline))
         }
         let title = form.loaded.definition.title ?? form.name
         // The same answers give the same answer errors here as in the submit that failed.
@@ -28,7 +28,7 @@ extension FormServer {
         }
         if read.action != nil { return try await page(form, request, answers: answers, errors: [], status: .ok) }
         do {
-            let stored = try await engine.submit(SubmissionRequest(answers: answers, status: .final), to: form.loaded)
+            let stored = try await engine.submit(SubmissionRequest(answers: answers, status: .final, deadline: Self.deadline), to: form.loaded)
             let title = form.loaded.definition.title ?? form.name
             let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(HTML.pathSegment(form.name)))">Fill in another</a></p>"#
             return HTTPReplies.html(HTML.document(title: title, body: body), status: .created)

@@ -30,21 +30,44 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 extension FormServer {
-    /// Answers 503 when handling takes longer than the request time limit; the work still in
-    /// flight is cancelled. A slow client is the idle timeout's to cut off.
+    /// The deadline of the request being handled, set by `limited` for the engine calls.
+    @TaskLocal static var deadline: ContinuousClock.Instant?
+
+    /// Gives the request until the request time limit. At the deadline its work is cancelled:
+    /// an action program still running is killed, a store call that has not begun its
+    /// transaction is abandoned, a fill stops, and the answer is 503 with Retry-After. A write
+    /// whose transaction has begun finishes, and its answer (201) is sent even though late:
+    /// a 503 is only ever sent for a write that was not stored.
     func limited(_ body: @escaping @Sendable () async throws -> Response) async throws -> Response {
         let limit = limits.requestTimeout
+        let deadline = ContinuousClock.now.advanced(by: limit)
         return try await withThrowingTaskGroup(of: Response?.self) { group in
-            group.addTask { try await body() }
+            group.addTask { try await Self.$deadline.withValue(deadline) { try await body() } }
             group.addTask {
-                try await Task.sleep(for: limit)
+                try await Task.sleep(until: deadline)
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let response = first else {
-                throw ServedError(.serviceUnavailable, message: "the request took longer than \(limit.components.seconds) s", headers: [.retryAfter: "1"])
+            var late = false
+            while true {
+                do {
+                    guard let finished = try await group.next() else { break }
+                    if let response = finished { return response }
+                    late = true
+                    group.cancelAll()
+                } catch let error as ServedError where late && error.status != .unprocessableContent && error.status != .conflict {
+                    // What the values or an action decided stands; anything else stopped at the deadline.
+                    throw Self.outOfTime(limit)
+                } catch where late && !(error is ServedError) {
+                    throw Self.outOfTime(limit)
+                }
             }
-            return response
+            throw Self.outOfTime(limit)
         }
+    }
+
+    static func outOfTime(_ limit: Duration) -> ServedError {
+        ServedError(.serviceUnavailable, message: "the request took longer than \(limit.components.seconds) s and was stopped; nothing was stored",
+                    headers: [.retryAfter: "1"])
     }
 }

@@ -53,7 +53,7 @@ enum OpenAPIDocument {
           "NotFound": {"description": "No such form or submission.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooLarge": {"description": "The body is over the size limit.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "UnsupportedType": {"description": "Not application/json (or an HTML form).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Busy": {"description": "The store is busy; try again after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "string"}}},
+          "Busy": {"description": "The store is busy, or the request ran past its time limit and was stopped: nothing was stored; try again after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "string"}}},
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Unauthorized": {"description": "A valid bearer token is needed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Forbidden": {"description": "The token does not give this access to the form, the form is private, or the request is a cross-site post (an Origin that is not this server, or a browser's post without the page's token).",

@@ -37,6 +37,8 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
         // One answer whatever the reason, so that it does not tell a stranger whether the id
         // exists, which form it is of, or whether it is final.
         return ServedError(.notFound, message: FormServer.noDraft)
+    case .interrupted:
+        return ServedError(.serviceUnavailable, message: "\(error); try again", headers: [.retryAfter: "1"])
     case .storage(let storage) where storage.kind == .busy:
         return ServedError(.serviceUnavailable, message: "the store is busy; try again", headers: [.retryAfter: "1"])
     case .storage(let storage):

@@ -5,6 +5,7 @@ extension PostgresConnection {
     /// Runs one statement with `values` bound as `$1`, `$2`...; returns its rows.
     @discardableResult
     func run(_ sql: String, _ values: [QueryValue] = [], logger: Logger) async throws -> PostgresRowSequence {
+        try refuseIfClosed()
         var binds = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
@@ -20,17 +21,29 @@ extension PostgresConnection {
     /// original error is the one thrown; a failed ROLLBACK on a broken connection adds nothing).
     func transaction<R: Sendable>(logger: Logger, _ begin: String = "BEGIN",
                                   _ body: (PostgresConnection) async throws -> R) async throws -> R {
+        try refuseIfClosed()
         try await query(PostgresQuery(unsafeSQL: begin), logger: logger)
         do {
             let result = try await body(self)
+            try refuseIfClosed()
             try await query("COMMIT", logger: logger)
             return result
         } catch {
-            _ = try? await query("ROLLBACK", logger: logger)
+            // A connection that broke has no transaction left to roll back.
+            if !isClosed { _ = try? await query("ROLLBACK", logger: logger) }
             throw error
         }
     }
+
+    /// PostgresNIO drops a statement written to a closed connection without ever answering it
+    /// (the caller would wait forever), so a closed connection is refused before each one.
+    func refuseIfClosed() throws {
+        if isClosed { throw ClosedConnection() }
+    }
 }
+
+/// A statement not sent because its connection had already closed (`unavailable`).
+struct ClosedConnection: Error {}
 
 /// PostgreSQL's parameters: `$1`, and `$2::timestamptz` for timestamps given as stored text.
 extension SQLDialect {

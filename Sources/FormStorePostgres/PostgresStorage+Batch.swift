@@ -3,38 +3,39 @@ import PostgresNIO
 
 extension PostgresStorage {
     /// One `COPY ... FROM STDIN` for the whole batch: a single statement, so all rows or none,
-    /// and the server parses rows at its own pace instead of one round trip per row.
+    /// and the server parses rows at its own pace instead of one round trip per row. It runs
+    /// in an explicit transaction so that the count is returned only after the COMMIT is
+    /// confirmed (PostgresNIO's COPY returns at CommandComplete, before an implicit
+    /// transaction's commit at Sync).
     public func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
         try refuseWrites()
         guard !valuesJSON.isEmpty else { return 0 }
-        return try await call("saving \(valuesJSON.count) final submissions") { connection in
+        return try await write("saving \(valuesJSON.count) final submissions") { [self] connection in
             let ref = try await versionRef(formVersionID, on: connection, caching: true)
-            // PostgresNIO's COPY never returns on a connection that is already closed (its
-            // request is dropped unanswered), so a dead connection is refused before it starts.
-            guard !connection.isClosed else {
-                throw StorageError(kind: .unavailable, backend: .postgres, message: "the server closed the connection",
-                                   operation: "saving \(valuesJSON.count) final submissions", database: database)
-            }
             let now = Timestamp.now()
             // Every row starts the same: form, version, status and both timestamps.
             let prefix = Array("\(ref.formID)\t\(formVersionID)\tfinal\t\(now)\t\(now)\t".utf8)
-            try await connection.copyFrom(
-                table: tables.submissions,
-                columns: ["form_id", "form_version_id", "status", "created_at", "updated_at", "values_json"],
-                logger: logger
-            ) { writer in
-                var buffer = ByteBuffer()
-                buffer.reserveCapacity(Self.copyChunkBytes + 4096)
-                for values in valuesJSON {
-                    buffer.writeBytes(prefix)
-                    Self.appendCopyText(values, to: &buffer)
-                    buffer.writeInteger(UInt8(ascii: "\n"))
-                    if buffer.readableBytes >= Self.copyChunkBytes {
-                        try await writer.write(buffer)
-                        buffer.clear()
+            try await connection.transaction(logger: logger) { connection in
+                // PostgresNIO's COPY never returns on a connection that is already closed.
+                try connection.refuseIfClosed()
+                try await connection.copyFrom(
+                    table: tables.submissions,
+                    columns: ["form_id", "form_version_id", "status", "created_at", "updated_at", "values_json"],
+                    logger: logger
+                ) { writer in
+                    var buffer = ByteBuffer()
+                    buffer.reserveCapacity(Self.copyChunkBytes + 4096)
+                    for values in valuesJSON {
+                        buffer.writeBytes(prefix)
+                        Self.appendCopyText(values, to: &buffer)
+                        buffer.writeInteger(UInt8(ascii: "\n"))
+                        if buffer.readableBytes >= Self.copyChunkBytes {
+                            try await writer.write(buffer)
+                            buffer.clear()
+                        }
                     }
+                    if buffer.readableBytes > 0 { try await writer.write(buffer) }
                 }
-                if buffer.readableBytes > 0 { try await writer.write(buffer) }
             }
             return valuesJSON.count
         }

@@ -3,8 +3,7 @@ import PostgresNIO
 
 extension PostgresStorage {
     public func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
-        try refuseWrites()
-        return try await call("registering a version of form \(formName)") { connection in
+        return try await write("registering a version of form \(formName)") { [self] connection in
             try await connection.transaction(logger: logger) { connection in
                 try await register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash, on: connection)
             }

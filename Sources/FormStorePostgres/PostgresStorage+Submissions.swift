@@ -3,15 +3,16 @@ import PostgresNIO
 
 extension PostgresStorage {
     public func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
-        try refuseWrites()
         let operation = "saving a \(write.status.rawValue) submission"
         if case .id(let versionID) = write.version, write.draftID == nil {
-            return try await call(operation) { connection in
+            return try await self.write(operation) { [self] connection in
                 let ref = try await versionRef(versionID, on: connection, caching: true)
-                return try await insert(write, versionID: versionID, ref: ref, on: connection)
+                return try await connection.transaction(logger: logger) { connection in
+                    try await insert(write, versionID: versionID, ref: ref, on: connection)
+                }
             }
         }
-        return try await call(operation) { connection in
+        return try await self.write(operation) { [self] connection in
             try await connection.transaction(logger: logger) { connection in
                 let versionID: Int64
                 switch write.version {
@@ -50,7 +51,10 @@ extension PostgresStorage {
         }
     }
 
-    /// One new row: a single INSERT, its own transaction.
+    /// One new row, inside the caller's transaction. Never in an implicit one: PostgresNIO ends
+    /// a statement's rows at CommandComplete, while an implicit transaction commits at the Sync
+    /// after it, so the row would be returned before its commit is durable (and lost if the
+    /// server stops then). An explicit COMMIT answers only once the commit is flushed.
     private func insert(_ write: SubmissionWrite, versionID: Int64, ref: VersionRef,
                         on connection: PostgresConnection) async throws -> StoredSubmission {
         let now = Timestamp.now()
@@ -113,10 +117,12 @@ extension PostgresStorage {
     }
 
     public func delete(id: Int64) async throws(StorageError) -> Bool {
-        try refuseWrites()
-        return try await call("deleting submission \(id)") { connection in
-            try await connection.run("DELETE FROM \(tables.submissions) WHERE id = $1 RETURNING id", [.integer(id)],
-                                     logger: logger).first(Int64.self) != nil
+        return try await write("deleting submission \(id)") { [self] connection in
+            // In a transaction: the answer must follow the commit (see `insert`).
+            try await connection.transaction(logger: logger) { connection in
+                try await connection.run("DELETE FROM \(tables.submissions) WHERE id = $1 RETURNING id", [.integer(id)],
+                                         logger: logger).first(Int64.self) != nil
+            }
         }
     }
 

@@ -88,6 +88,23 @@ public final class PostgresStorage: SubmissionStorage {
         }
     }
 
+    /// Runs a write on a pooled connection. A calling task cancelled before the write begins
+    /// (before `body` runs) abandons it with `cancelled`; once begun, `body` runs in a task of
+    /// its own that the caller's cancellation does not reach, so a transaction is never cut
+    /// off between its statements and a commit is always reported.
+    func write<R: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> R)
+        async throws(StorageError) -> R
+    {
+        try refuseWrites()
+        let abandoned = StorageError(kind: .cancelled, backend: .postgres, message: "the write was cancelled before it began",
+                                     operation: operation, database: database)
+        if Task.isCancelled { throw abandoned }
+        return try await call(operation) { connection in
+            if Task.isCancelled { throw abandoned }
+            return try await Task { try await body(connection) }.value
+        }
+    }
+
     func refuseWrites() throws(StorageError) {
         if isReadOnly {
             throw StorageError(kind: .readOnly, backend: .postgres, message: "the store was opened read-only", database: database)

@@ -32,6 +32,9 @@ extension StorageError {
         case let error as StoreError:
             self.init(kind: error.storageKind, backend: .postgres, message: error.description, operation: operation,
                       database: database)
+        case is ClosedConnection:
+            self.init(kind: .unavailable, backend: .postgres, message: "the server closed the connection", operation: operation,
+                      database: database)
         case is CancellationError:
             self.init(kind: .other, backend: .postgres, message: "cancelled", operation: operation, database: database)
         default:

@@ -14,6 +14,8 @@ public final class PostgresTestServer: Sendable {
     public let directory: String
     /// The number in the socket's name (`.s.PGSQL.<port>`); no TCP port is opened.
     public let port: Int
+    /// Server settings given at start (`-c name=value`), after the tests' own, so they win.
+    public let settings: [(name: String, value: String)]
     /// The superuser `initdb` makes; logins over the socket are trusted.
     public static let user = "formctl"
     let binaries: String
@@ -75,8 +77,10 @@ public final class PostgresTestServer: Sendable {
         server?.destroy()
     }
 
-    /// A new cluster, started. Throws with the server's log when it does not come up.
-    public init(port: Int = 5432) throws {
+    /// A new cluster, started with `settings` (e.g. `("fsync", "on")`). Throws with the
+    /// server's log when it does not come up.
+    public init(port: Int = 5432, settings: [(name: String, value: String)] = []) throws {
+        self.settings = settings
         guard let binaries = Self.binaryDirectory() else {
             throw Failure(Self.unavailableReason ?? "PostgreSQL not found")
         }
@@ -99,6 +103,7 @@ public final class PostgresTestServer: Sendable {
         // Only a Unix socket in the server's own directory; fsync off, as the tests are about
         // what the store commits, not about the disk (the benchmarks keep PostgreSQL's defaults).
         let options = "-k \(directory) -c listen_addresses= -p \(port) -c fsync=off -c max_connections=300"
+            + settings.map { " -c \($0.name)=\($0.value)" }.joined()
         try runServerTool("pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-t", "60",
                                      "-o", options, "start"])
     }

@@ -14,7 +14,15 @@ extension SessionState {
         var dirty = Set<Int>()
         var pending = changed
         var recomputed: [ValuePath] = []
+        var looked = 0
         while let path = pending.popLast() {
+            // Finding dependents costs as much as evaluating when thousands of paths changed at
+            // once (a big repeat given whole), so the deadline holds here too.
+            looked += 1
+            if let deadline, looked & 15 == 0, ContinuousClock.now > deadline {
+                pastDeadline = true
+                return []
+            }
             for index in structure.dependents(of: path) where dirty.insert(index).inserted {
                 if let written = structure.live[index].writes { pending.append(written) }
             }

@@ -15,6 +15,13 @@ final class Connection {
     /// How many `transaction` calls are open, so nested ones become savepoints.
     var transactionDepth = 0
     private var isClosed = false
+    /// How long a statement waits for another connection's lock (see `Connection+BusyWait`).
+    var busyTimeout: Duration = .seconds(5)
+    /// When the current wait for a lock began.
+    var busyWaitStart: ContinuousClock.Instant?
+    /// Set while a write runs for a task that can be cancelled: true once the task is, and the
+    /// wait for the lock that would begin its transaction then stops.
+    var waitIsAbandoned: (@Sendable () -> Bool)?
 
     /// Opens (or, unless `readOnly`, creates) the database at `path` and applies the settings
     /// every writer in this project relies on: WAL, `synchronous=NORMAL`, foreign keys, a busy
@@ -69,9 +76,7 @@ final class Connection {
 
     private func configure(busyTimeout: Duration, switchingToWAL: Bool) throws {
         sqlite3_extended_result_codes(handle, 1)
-        let (seconds, attoseconds) = busyTimeout.components
-        let milliseconds = max(0, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-        sqlite3_busy_timeout(handle, Int32(milliseconds))
+        waitForLocks(upTo: busyTimeout)
         // Reading the schema is the cheapest query that touches page 1, so a file that is not
         // a database is refused here with SQLITE_NOTADB instead of at the first real query.
         try execute("SELECT count(*) FROM sqlite_schema", operation: "checking that the file is an SQLite database")

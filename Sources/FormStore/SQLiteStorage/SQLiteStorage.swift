@@ -52,11 +52,34 @@ public final class SQLiteStorage: SubmissionStorage {
         readers.stop()
     }
 
+    /// Runs a write on the writer's thread. Cancelling the calling task abandons it while it
+    /// has not begun its transaction (queued, or waiting for another process's lock): it then
+    /// fails with `cancelled` and stores nothing. Once begun, it runs to its end.
     private func write<R: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
         guard let writer else {
             throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
         }
-        return try await writer.run(body)
+        let cancelled = CancellationFlag()
+        let path = self.path
+        let result: Result<R, StorageError> = await withTaskCancellationHandler {
+            do throws(StorageError) { return .success(try await writer.run { state in
+                let abandoned = StorageError(kind: .cancelled, backend: .sqlite, message: "the write was cancelled before it began",
+                                             database: path)
+                if cancelled.isSet { throw abandoned }
+                state.connection.waitIsAbandoned = { cancelled.isSet }
+                defer { state.connection.waitIsAbandoned = nil }
+                do { return try body(state) } catch {
+                    // Waiting for the lock stopped because the task was cancelled.
+                    if cancelled.isSet, state.connection.isAutocommit, StorageError(sqlite: error, database: path).kind == .busy {
+                        throw abandoned
+                    }
+                    throw error
+                }
+            }) } catch { return .failure(error) }
+        } onCancel: {
+            cancelled.set()
+        }
+        return try result.get()
     }
 
     public func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {

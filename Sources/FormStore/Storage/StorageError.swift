@@ -38,6 +38,10 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case conflict
         /// The request itself is malformed (a bad cursor, a bad table prefix, a bad address).
         case invalidRequest
+        /// The caller's task was cancelled (a request past its deadline) before the write's
+        /// transaction began: nothing was stored. A write whose transaction had begun is not
+        /// cut off; it finishes and returns (or fails) as it would have.
+        case cancelled
         /// Anything else the backend reported.
         case other
     }
@@ -69,8 +73,8 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         self.database = database
     }
 
-    /// True when the same request may succeed later unchanged (busy, unavailable).
-    public var isTransient: Bool { kind == .busy || kind == .unavailable }
+    /// True when the same request may succeed later unchanged (busy, unavailable, cancelled).
+    public var isTransient: Bool { kind == .busy || kind == .unavailable || kind == .cancelled }
 
     public var description: String {
         var text = message

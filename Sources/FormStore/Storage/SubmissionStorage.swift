@@ -17,6 +17,12 @@ public protocol SubmissionStorage: AnyObject, Sendable {
     func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion
 
     /// Stores one submission (see `SubmissionWrite`) in one transaction.
+    ///
+    /// Writes (`register`, `save`, `saveFinalBatch`, `delete`) and cancellation: a write whose
+    /// task is cancelled before its transaction begins (waiting for a lock or a connection) is
+    /// abandoned with a `cancelled` error, and nothing is stored; once the transaction has
+    /// begun it runs to its end, so a write that returns was committed and one that throws
+    /// was not.
     func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission
 
     /// Stores final submissions of one version as one transaction: all of them or none.

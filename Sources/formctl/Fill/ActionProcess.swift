@@ -5,13 +5,16 @@ import Glibc
 /// its stderr is read, in one `poll` loop, so neither side can block the other (a program that
 /// writes 200 KB to stderr before reading a 1 MB stdin used to deadlock). Its stdout goes to
 /// formctl's stderr, as a person running it would see it. After `timeout` the whole group is
-/// killed; once the program exits, formctl stops reading, so a grandchild that keeps stderr
+/// killed, and so it is when the task running it is cancelled (a request past its deadline under
+/// `serve`); once the program exits, formctl stops reading, so a grandchild that keeps stderr
 /// open cannot hold it up.
 struct ActionProcess {
     enum Outcome: Equatable {
         case exited(Int32)
         case killedBySignal(Int32)
         case timedOut
+        /// The task running it was cancelled, and the group was killed.
+        case cancelled
     }
 
     struct Result {
@@ -143,10 +146,10 @@ private struct Exchange {
                 return Self.outcome(of: status)
             }
             let now = ContinuousClock.now
-            if now >= deadline {
+            if now >= deadline || Task.isCancelled {
                 kill(-pid, SIGKILL)
                 _ = reap(blocking: true)
-                return .timedOut
+                return now >= deadline ? .timedOut : .cancelled
             }
             exchangeOnce(waitingAtMost: min(deadline - now, .milliseconds(20)))
         }

@@ -76,6 +76,8 @@ enum ActionRoutes {
             return .cancel(message.isEmpty ? "\(quoted) exited with status \(status)" : message)
         case .killedBySignal(let signal):
             return .cancel(message.isEmpty ? "\(quoted) was killed by signal \(signal)" : message)
+        case .cancelled:
+            throw CancellationError()
         case .timedOut:
             return .cancel("\(quoted) did not finish within \(route.timeout) and was stopped with everything it started (raise the limit with --action-timeout SECONDS)")
         }

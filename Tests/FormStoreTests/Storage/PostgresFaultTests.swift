@@ -1,6 +1,7 @@
 import FormStorePostgres
 import Foundation
 import PostgresTestServer
+import Synchronization
 import Testing
 @testable import FormStore
 
@@ -75,4 +76,54 @@ struct PostgresFaultTests {
         #expect(try await storage.saveFinalBatch(formVersionID: version.id, valuesJSON: ["{}"]) == 1)
         await storage.close()
     }
+
+    /// A 201 is only as good as the commit behind it. `commit_delay` makes every commit wait
+    /// 50 ms before its WAL is written (when another transaction is open, as with 8 writers it
+    /// always is), so a store that answered before the commit was confirmed answers inside that
+    /// window, and stopping the server at once loses rows it answered for.
+    @Test func everyAcknowledgedWriteSurvivesAnImmediateStop() async throws {
+        let server = try PostgresTestServer(settings: [("fsync", "on"), ("commit_delay", "50000"), ("commit_siblings", "1")])
+        defer { server.destroy() }
+        let url = server.url(database: "postgres")
+        let storage = try await PostgresStorage(url: url)
+        let version = try await storage.register(formName: "acked", definitionJSON: "{}", contentHash: SHA256.hex(of: "{}"))
+        // Writers 0-5 save one row at a time, writers 6 and 7 batches of 10 (import's COPY).
+        let acknowledged = Acknowledged()
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    for round in 0... {
+                        let tags = writer < 6 ? ["\(writer)-\(round)"] : (0..<10).map { "\(writer)-\(round)-\($0)" }
+                        do {
+                            if writer < 6 {
+                                _ = try await storage.save(SubmissionWrite(version: .id(version.id), status: .final,
+                                                                           valuesJSON: #"{"tag":"\#(tags[0])"}"#, draftID: nil))
+                            } else {
+                                _ = try await storage.saveFinalBatch(formVersionID: version.id,
+                                                                     valuesJSON: tags.map { #"{"tag":"\#($0)"}"# })
+                            }
+                        } catch {
+                            return
+                        }
+                        acknowledged.tags.withLock { $0 += tags }
+                    }
+                }
+            }
+            group.addTask {
+                while acknowledged.tags.withLock({ $0.count }) < 300 { try? await Task.sleep(for: .milliseconds(5)) }
+                do { try server.stop(mode: "immediate") } catch { Issue.record("pg_ctl stop failed: \(error)") }
+            }
+        }
+        await storage.close()
+        try server.start()
+        let found = try await Self.rows(in: url, form: "acked", by: "tag")
+        let lost = acknowledged.tags.withLock { $0 }.filter { found[$0] == nil }
+        #expect(acknowledged.tags.withLock { $0.count } >= 300)
+        #expect(lost.isEmpty, "\(lost.count) acknowledged writes lost: \(lost.prefix(20))")
+    }
+}
+
+/// The writes a store has answered for, shared by the writers of a test.
+private final class Acknowledged: Sendable {
+    let tags = Mutex<[String]>([])
 }
