@@ -56,10 +56,12 @@ import Testing
         defer { server.stop() }
         let draft = try server.request("POST", "/forms/signup/submissions?draft=true", body: #"{"name":"Cy Young"}"#)
         let id = try #require(draft.object["id"] as? Int)
+        // The draft's own secret, so that the draft endpoints get as far as reading the body.
+        let resume = ["Resume-Token": try #require(draft.object["resume_token"] as? String)]
         for (method, path) in [("POST", "/forms/signup/submissions"), ("POST", "/forms/signup/submissions/\(id)"),
                                ("PUT", "/forms/signup/submissions/\(id)"), ("POST", "/forms/signup/state")] {
             for (body, type) in [("name=Ann&bogus=1", Self.formType), (#"{"name":"Ann","bogus":1}"#, "application/json")] {
-                let reply = try server.request(method, path, body: body, type: type)
+                let reply = try server.request(method, path, body: body, type: type, headers: resume)
                 let errors = reply.object["errors"] as? [[String: String]]
                 #expect(reply.status == 422 && errors?.first?["path"] == "bogus" && errors?.first?["rule"] == "answers",
                         "\(method) \(path) \(type): \(reply.status) \(reply.text.prefix(300))")
@@ -125,10 +127,12 @@ import Testing
         defer { server.stop() }
         let draft = try server.request("POST", "/forms/signup/submissions?draft=true", body: #"{"name":"Cy Young"}"#)
         let id = try #require(draft.object["id"] as? Int)
-        let updated = try server.request("POST", "/forms/signup/submissions/\(id)?draft=true", body: "name=Cy+Twombly", type: Self.formType)
+        let resume = ["Resume-Token": try #require(draft.object["resume_token"] as? String)]
+        let updated = try server.request("POST", "/forms/signup/submissions/\(id)?draft=true", body: "name=Cy+Twombly", type: Self.formType,
+                                         headers: resume)
         #expect(updated.status == 200 && updated.object["id"] as? Int == id && updated.object["status"] as? String == "draft", "\(updated.text)")
         #expect(try Self.rows(scratch, "select id || ' ' || status || ' ' || json_extract(values_json, '$.name') from submissions") == "\(id) draft Cy Twombly")
-        let finalized = try server.request("POST", "/forms/signup/submissions/\(id)", body: Self.ann, type: Self.formType)
+        let finalized = try server.request("POST", "/forms/signup/submissions/\(id)", body: Self.ann, type: Self.formType, headers: resume)
         #expect(finalized.status == 200 && finalized.object["id"] as? Int == id && finalized.object["status"] as? String == "final",
                 "\(finalized.text)")
         #expect(try Self.rows(scratch, "select count(*) || ' ' || max(status) from submissions") == "1 final")

@@ -46,8 +46,10 @@ struct PostgresFaultTests {
         let child = try FaultWriter.Child(["bulk", url, "3", "1000"])
         #expect(child.waitFor(line: "committed 2"))
         #expect(child.waitFor(line: "in-flight"))
-        // Let the COPY's rows start streaming to the server, then kill the writer mid-way.
-        try await Task.sleep(for: .milliseconds(300))
+        // Let the COPY's rows start streaming to the server, then kill the writer mid-way. A
+        // blocking sleep: with every test of the run sharing two cores' worth of Swift's pool, a
+        // Task.sleep could resume many seconds late, after the COPY has finished.
+        usleep(300_000)
         child.kill()
         #expect(child.process.terminationReason == .uncaughtSignal)
         #expect(try await Self.rows(in: url, form: "bulk", by: "batch") == ["0": 1000, "1": 1000, "2": 1000])
