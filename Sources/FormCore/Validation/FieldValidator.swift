@@ -68,7 +68,7 @@ public struct FieldValidator: Sendable {
     static func isEmpty(_ value: FormValue, for kind: ElementKind) -> Bool {
         switch value {
         case .null: return true
-        case .string(let text): return text.trimmingSpaces.isEmpty
+        case .string(let text): return text.isBlank
         case .array(let items): return items.isEmpty
         case .bool(let on): return kind == .boolean && !on
         default: return false
