@@ -24,7 +24,8 @@ extension FormServer {
         guard type.hasPrefix("application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json (or an HTML form), not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
-        do { return .json(try FormValue(json: text)) } catch {
+        // A body is answers (or values): a key given twice is refused, not resolved silently.
+        do { return .json(try JSONReader.parse(text, rejectingDuplicateKeys: true)) } catch {
             throw ServedError(.badRequest, message: "the body is not JSON: \(error)")
         }
     }
