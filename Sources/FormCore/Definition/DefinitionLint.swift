@@ -168,6 +168,9 @@ public struct DefinitionLint {
                     default:
                         break
                     }
+                    if let message = rule.message {
+                        checkExpression(message, path: join(entryPath, "message"), place: place, issues: &issues)
+                    }
                 } catch {
                     issues.append(place.issue(.error, .wrongValueType, path: entryPath, message: error.message))
                 }

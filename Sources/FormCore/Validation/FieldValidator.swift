@@ -30,6 +30,9 @@ public struct FieldValidator: Sendable {
     public var siblingValue: @Sendable (String, Field) -> FormValue?
     /// All current values, for host rules that look across fields.
     public var allValues: FormValue
+    /// A rule's `message` written with `@{...}`, evaluated for the field; nil keeps the rule's
+    /// own message. Without it, messages are used as written.
+    public var evaluateMessage: (@Sendable (String, Field) -> String?)?
 
     public init(
         registry: ValidatorRegistry, allValues: FormValue,
