@@ -29,9 +29,9 @@ import Testing
             #expect(imported.exitCode == 1 && imported.stderr.contains("line 1: ") && imported.stderr.contains(message), "\(answers): \(imported)")
         }
         // Only the good second line of each import was stored, never a refused one.
-        let dumped = try scratch.formctl(["dump", "--format", "ndjson"])
-        #expect(dumped.stdout.split(separator: "\n").count == Self.refused.count, "\(dumped)")
-        #expect(!dumped.stdout.contains("16") && !dumped.stdout.contains("10.0"), "\(dumped)")
+        let dumped = try scratch.formctl(["dump", "--format", "ndjson"]).stdout.split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(dumped.compactMap { ($0["data"] as? [String: Any])?["seats"] as? Int } == Array(repeating: 1, count: Self.refused.count), "\(dumped)")
     }
 
     @Test func blankTextIsStoredAsNullByFillAndImportAlike() throws {
@@ -64,5 +64,22 @@ import Testing
         #expect(hex.status == 422 && hex.text.contains("must be a number in decimal notation"), "\(hex.status) \(hex.text)")
         let stored = try server.request("POST", "/forms/seats/submissions", body: #"{"seats": "12", "code": "  "}"#)
         #expect(stored.status == 201, "\(stored.status) \(stored.text)")
+    }
+
+    @Test func checkRefusesACostlyPatternAndImportStopsMatchingAtTheLineTimeLimit() throws {
+        let scratch = try Scratch()
+        let costly = try scratch.write("costly.json", #"{"sections": [{"elements": [{"type": "entry", "key": "code", "pattern": "[\\s\\S]*(a{1,999}){9}"}]}]}"#)
+        let check = try CommandRunner.run(["check", costly], directory: scratch.directory)
+        #expect(check.exitCode == 1 && check.stderr.contains("sections[0].elements[0].pattern: invalid pattern"), "\(check)")
+        #expect(check.stderr.contains("more than 2000 steps per character"), "\(check)")
+        // The largest program the bound allows, on a 300,000-character value: seconds of work.
+        let form = try scratch.write("form.json", #"{"sections": [{"elements": [{"type": "entry", "key": "code", "pattern": "[\\s\\S]*(a{1,99}){9}"}]}]}"#)
+        let lines = try scratch.write("lines.ndjson", #"{"code": "\#(String(repeating: "a", count: 300_000))b"}"# + "\n" + #"{"code": "aaaaaaaaa"}"# + "\n")
+        let started = Date()
+        let imported = try scratch.formctl(["import", form, lines, "--line-time-limit", "0.2"])
+        #expect(imported.exitCode == 1, "\(imported)")
+        #expect(imported.stderr.contains("line 1: code: could not be checked against its pattern within the time limit"), "\(imported)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try scratch.formctl(["dump", "--format", "ndjson"]).stdout.split(separator: "\n").count == 1)
     }
 }

@@ -14,6 +14,7 @@ extension SessionState {
             evaluateTest: { test, field in snapshot.evaluateTest(test, for: field) },
             siblingValue: { key, field in snapshot.siblingValue(key, of: field) })
         validator.evaluateMessage = { message, field in snapshot.evaluateMessage(message, for: field) }
+        validator.deadline = deadline
         for index in elements.indices {
             guard let path = elements[index].valuePath, let dotted = elements[index].dottedPath, !isHidden(element: index),
                 !isReported(dotted)

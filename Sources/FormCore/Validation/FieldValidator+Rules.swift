@@ -15,9 +15,10 @@ extension FieldValidator {
             }
         }
         if let pattern = c.pattern {
-            switch TextPattern.wholeMatch(pattern, text) {
-            case .success(true): break
-            case .success(false): fail("pattern", "does not have the expected format", c.patternMessage)
+            switch TextPattern.wholeMatch(pattern, text, deadline: deadline) {
+            case .success(true?): break
+            case .success(false?): fail("pattern", "does not have the expected format", c.patternMessage)
+            case .success(nil): fail("timeLimit", "could not be checked against its pattern within the time limit (\(text.count) characters)", nil)
             case .failure(let error): fail("pattern", "cannot be checked: \(error.message)", nil)
             }
         }

@@ -33,6 +33,9 @@ public struct FieldValidator: Sendable {
     /// A rule's `message` written with `@{...}`, evaluated for the field; nil keeps the rule's
     /// own message. Without it, messages are used as written.
     public var evaluateMessage: (@Sendable (String, Field) -> String?)?
+    /// When a fill with a time limit must stop: matching a `pattern` stops there, and the field
+    /// fails with the `timeLimit` rule rather than holding up what comes after it.
+    public var deadline: ContinuousClock.Instant?
 
     public init(
         registry: ValidatorRegistry, allValues: FormValue,
