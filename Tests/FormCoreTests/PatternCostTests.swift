@@ -52,3 +52,19 @@ import Testing
         #expect(regex.wholeMatch(String(repeating: "a", count: 300_000), deadline: .now - .seconds(1)) == nil)
     }
 }
+
+/// `matches()` in an expression stops at the fill's time limit too.
+@Suite struct MatchesTimeLimitTests {
+    @Test func matchesOnALongValueStopsAtTheTimeLimit() throws {
+        let form = try CompiledForm(definition: FormDefinition(json: #"""
+            {"sections": [{"elements": [{"type": "entry", "key": "code"},
+              {"type": "entry", "key": "name", "required": "@{code.matches('[ab]*(a{1,99}){9}')}"}]}]}
+            """#))
+        let value = String(repeating: "a", count: 300_000) + "b"
+        let clock = ContinuousClock()
+        var filled: FilledForm?
+        let elapsed = clock.measure { filled = form.fill(FormInput(answers: ["code": .string(value)], timeLimit: .milliseconds(100))) }
+        #expect(filled?.errors.map(\.rule) == ["timeLimit"], "\(String(describing: filled?.errors))")
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+    }
+}
