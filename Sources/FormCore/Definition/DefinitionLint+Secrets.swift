@@ -21,9 +21,11 @@ extension DefinitionLint {
         return found
     }
 
-    /// An error for each expression property of `element` whose result is shown or stored and
-    /// that reads a secret; a secure field's own value may (it is not stored either).
-    func checkSecrets(of properties: OrderedDictionary<String, FormValue>, ownValue: String?, path: String, place: Place, issues: inout [DefinitionIssue]) {
+    /// An error for each expression property of an element or section whose result is shown or
+    /// stored and that reads a secret; a secure field's own value (`ownValue`) may read one, as
+    /// it is not stored either.
+    func checkSecrets(of properties: OrderedDictionary<String, FormValue>, ownValue: String?, path: String, place: Place,
+                      issues: inout [DefinitionIssue]) {
         guard !place.secrets.isEmpty else { return }
         for (name, value) in properties where !Self.deciding.contains(name) && name != ownValue {
             guard case .string(let text) = value else { continue }
@@ -34,8 +36,9 @@ extension DefinitionLint {
     func checkSecrets(_ text: String, path: String, place: Place, issues: inout [DefinitionIssue]) {
         guard PropertyExpression.containsExpression(text), let property = try? PropertyExpression(parsing: text) else { return }
         for secret in secretsRead(by: property, place: place) {
-            issues.append(place.issue(.error, .secretExposed, path: path,
-                                      message: "reads the secure field '\(secret.excerpt())', and what it computes is shown or stored: a secret must not leave its field (compare secrets in a validate rule's test instead)"))
+            let message = "reads the secure field '\(secret.excerpt())', and what it computes is shown or stored: "
+                + "a secret must not leave its field (compare secrets in a validate rule's test instead)"
+            issues.append(place.issue(.error, .secretExposed, path: path, message: message))
         }
     }
 
