@@ -31,8 +31,9 @@ extension FormServer {
         guard type.hasPrefix("application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json (or an HTML form), not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
+        // A body is answers (or values): a key given twice is refused, not resolved silently.
         let parsed = buffer.withUnsafeReadableBytes { raw in
-            Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self)) }
+            Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self), rejectingDuplicateKeys: true) }
         }
         let body: FormValue
         do { body = try parsed.get() } catch {

@@ -25,6 +25,8 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case unknownName
         /// An expression that fails when evaluated on the form's default values.
         case evaluationFailed
+        /// An expression that reads a secure field where its result is shown or stored.
+        case secretExposed
     }
 
     public var severity: Severity

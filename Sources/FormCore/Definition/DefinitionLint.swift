@@ -36,6 +36,8 @@ public struct DefinitionLint {
         var issues: [DefinitionIssue] = []
         var keys: [String: String] = [:]
         var place = Place(file: definition.sourcePath, fields: FormFieldNames(definition))
+        place.secrets = Self.secureKeys(in: definition.root)
+        place.secureItemKeys = Self.secureItemKeys(in: definition.root)
         if checksExpressionNames { place.names = NameScope(dataItems: data.map { [$0] }, rootData: data) }
         lintElement(definition.root, path: "", place: place, keys: &keys, issues: &issues)
         return issues.map(definition.located)
@@ -53,6 +55,10 @@ public struct DefinitionLint {
         var itemKeys: Set<String> = []
         /// What expressions may read here besides fields; nil when names are not checked.
         var names: NameScope?
+        /// The names of the secure fields an expression here reads by their key.
+        var secrets: Set<String> = []
+        /// The secure keys of each repeated collection's items (`secureItemKeys(in:)`).
+        var secureItemKeys: [ValuePath: Set<String>] = [:]
 
         /// Where the content of `include` comes from (the same place when it was not loaded).
         func entering(_ include: Include) -> Place {
@@ -65,9 +71,12 @@ public struct DefinitionLint {
         }
 
         /// Inside a repeat template whose items take `keys`, expanded by `bind`; other
-        /// templates over the same collection fill the same items.
-        func repeating(_ keys: Set<String>, bind: String?) -> Place {
+        /// templates over the same collection fill the same items. An item's own field shadows a
+        /// form field of the same name; `secureKeys` are the item's secure fields.
+        func repeating(_ keys: Set<String>, bind: String?, secureKeys: Set<String>) -> Place {
             var inner = self
+            let shared = FormFieldNames.iteration(bind).flatMap { secureItemKeys[$0] } ?? []
+            inner.secrets = secrets.subtracting(keys).union(secureKeys).union(shared)
             inner.itemKeys.formUnion(keys)
             if let collection = FormFieldNames.iteration(bind) { inner.itemKeys.formUnion(fields.itemKeys[collection] ?? []) }
             inner.names = names?.iterating(bind)
@@ -101,6 +110,8 @@ public struct DefinitionLint {
         for (name, value) in element.properties {
             lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
+        checkSecrets(of: element.properties, ownValue: element.isSecure ? element.kind.valueProperty : nil, path: path, place: place,
+                     issues: &issues)
         lintValues(of: element, path: path, place: place, issues: &issues)
         if let key = element.key, element.kind.fetchesValue, element.scopes.isEmpty {
             if let first = keys[key], first != path {
@@ -121,7 +132,8 @@ public struct DefinitionLint {
         }
         if let template = element.sectionTemplate {
             var templateKeys: [String: String] = [:]
-            let inner = place.repeating(FormFieldNames.itemKeys(ofSectionTemplate: template), bind: element.bind)
+            let inner = place.repeating(FormFieldNames.itemKeys(ofSectionTemplate: template), bind: element.bind,
+                                        secureKeys: Self.secureKeys(inSection: template))
             lintSection(template, path: join(path, "sectionTemplate"), place: inner, keys: &templateKeys, issues: &issues)
         }
     }
@@ -131,6 +143,7 @@ public struct DefinitionLint {
         for (name, value) in section.properties {
             lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
+        checkSecrets(of: section.properties, ownValue: nil, path: path, place: place, issues: &issues)
         lintValues(of: section, path: path, place: place, issues: &issues)
         let lists: [(String, [Element]?)] = [
             ("elements", section.elements), ("beforeTemplateElements", section.beforeTemplateElements),
@@ -144,7 +157,8 @@ public struct DefinitionLint {
         if let template = section.elementTemplate {
             // Template keys repeat once per item by design; they are checked among themselves.
             var templateKeys: [String: String] = [:]
-            let inner = place.repeating(FormFieldNames.itemKeys(ofTemplate: template), bind: section.bind)
+            let inner = place.repeating(FormFieldNames.itemKeys(ofTemplate: template), bind: section.bind,
+                                        secureKeys: Self.secureKeys(in: template))
             lintElement(template, path: join(path, "elementTemplate"), place: inner, keys: &templateKeys, issues: &issues)
         }
     }
@@ -167,6 +181,10 @@ public struct DefinitionLint {
                         checkMatchedField(field, path: join(entryPath, "field"), place: place, issues: &issues)
                     default:
                         break
+                    }
+                    if let message = rule.message {
+                        checkExpression(message, path: join(entryPath, "message"), place: place, issues: &issues)
+                        checkSecrets(message, path: join(entryPath, "message"), place: place, issues: &issues)
                     }
                 } catch {
                     issues.append(place.issue(.error, .wrongValueType, path: entryPath, message: error.message))

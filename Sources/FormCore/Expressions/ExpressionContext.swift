@@ -11,6 +11,9 @@ public struct ExpressionContext: Sendable {
     public var functions: ExpressionFunctions
     /// Nodes an evaluation may visit before it fails with an evaluation error.
     public var stepLimit: Int
+    /// When a fill with a time limit must stop: `matches()` on a long text stops there with an
+    /// evaluation error (one node can cost seconds, so the step limit does not bound it).
+    public var deadline: ContinuousClock.Instant?
 
     public init(
         functions: ExpressionFunctions = ExpressionFunctions(),

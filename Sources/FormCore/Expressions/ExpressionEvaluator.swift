@@ -48,7 +48,8 @@ struct ExpressionEvaluator {
             return try binary(op, left, right, column: column)
         case .method(let receiver, let method, let arguments, let column):
             let value = try evaluate(receiver, at: column)
-            let result = try ExpressionMethods.call(method, on: value, with: try evaluate(arguments, at: column), column: column)
+            let result = try ExpressionMethods.call(method, on: value, with: try evaluate(arguments, at: column), column: column,
+                                                   deadline: context.deadline)
             return try ExpressionLimits.checked(result, column: column)
         case .format(let format, let arguments, let column):
             let text = try evaluate(format, at: column)

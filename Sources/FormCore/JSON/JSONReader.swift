@@ -9,25 +9,29 @@ public struct JSONReader {
     public static let maximumDepth = 512
 
     /// Parses `text`; throws `JSONSyntaxError` with line and column.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> FormValue {
+    ///
+    /// An object that names a member twice keeps the last value, as most parsers do, unless
+    /// `rejectingDuplicateKeys`: then it is an error naming the key. Answers are read that way,
+    /// since a client that sends two values for one field cannot know which one was stored.
+    public static func parse(_ text: String, rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
         var text = text
         let result = text.withUTF8 { buffer in
-            var reader = Parser(buffer, recordLocations: false)
-            return Result { () throws(JSONSyntaxError) in try reader.parseDocument() }
+            Result { () throws(JSONSyntaxError) in try parse(bytes: buffer, rejectingDuplicateKeys: rejectingDuplicateKeys) }
         }
         return try result.get()
     }
 
-    /// Parses UTF-8 bytes.
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> FormValue {
+    /// Parses UTF-8 bytes (see `parse(_:rejectingDuplicateKeys:)`).
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
         var reader = Parser(bytes, recordLocations: false)
+        reader.rejectsDuplicateKeys = rejectingDuplicateKeys
         return try reader.parseDocument()
     }
 
-    /// Parses UTF-8 bytes.
-    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> FormValue {
+    /// Parses UTF-8 bytes (see `parse(_:rejectingDuplicateKeys:)`).
+    public static func parse(bytes: [UInt8], rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONSyntaxError) in try parse(bytes: buffer) }
+            Result { () throws(JSONSyntaxError) in try parse(bytes: buffer, rejectingDuplicateKeys: rejectingDuplicateKeys) }
         }
         return try result.get()
     }
@@ -64,6 +68,8 @@ extension JSONReader {
         var index = 0
         var depth = 0
         let recordLocations: Bool
+        /// A member name given twice in one object is an error rather than the last one winning.
+        var rejectsDuplicateKeys = false
         var locations: [String: SourceLocation] = [:]
         var path: [String] = []
         /// Where the last location was computed: positions are asked for in increasing order,
@@ -126,7 +132,12 @@ extension JSONReader {
                 guard peek() == UInt8(ascii: "\"") else {
                     throw error(peek() == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a member name in double quotes")
                 }
+                let keyStart = index
                 let key = try parseString()
+                if rejectsDuplicateKeys, object[key] != nil {
+                    index = keyStart
+                    throw error("the member name \"\(key.excerpt())\" appears twice in this object; give each key once")
+                }
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(key)\"") }
                 index += 1

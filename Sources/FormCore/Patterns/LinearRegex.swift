@@ -14,6 +14,9 @@ import Synchronization
 ///   alternation `|`;
 /// - `* + ? {m} {m,} {m,n}` and their lazy forms (`*?`), counts up to 1000.
 ///
+/// A pattern's cost per character of text is at most the size of its automaton, which is
+/// bounded (`PatternProgram.maximumInstructions`); a pattern past it is refused.
+///
 /// Refused with a `PatternSyntaxError` that says why: backreferences, lookaround, atomic groups
 /// and possessive quantifiers (none can be matched in linear time), `\b`, `\p{...}`, inline
 /// options, nested classes and class set operations.
@@ -30,6 +33,11 @@ public struct LinearRegex: Sendable {
     /// Whether the whole of `text` matches.
     public func wholeMatch(_ text: String) -> Bool {
         PatternMatcher(program: program).matches(text, anywhere: false)
+    }
+
+    /// Whether the whole of `text` matches, or nil when `deadline` passed before it was known.
+    public func wholeMatch(_ text: String, deadline: ContinuousClock.Instant?) -> Bool? {
+        PatternMatcher(program: program).matches(text, anywhere: false, deadline: deadline)
     }
 
     /// Whether some part of `text` matches.

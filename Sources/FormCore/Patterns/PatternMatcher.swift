@@ -5,8 +5,19 @@
 struct PatternMatcher {
     let program: PatternProgram
 
+    /// Work between two readings of the clock: about a millisecond at the largest programs,
+    /// while reading the clock per character would cost more than matching a short value.
+    static let stepsBetweenClockReads = 1 << 16
+
     /// Whether the whole of `text` matches, or with `anywhere` whether some part of it does.
     func matches(_ text: String, anywhere: Bool) -> Bool {
+        matches(text, anywhere: anywhere, deadline: nil) ?? false
+    }
+
+    /// As `matches(_:anywhere:)`, or nil once `deadline` has passed: the work is linear, but a
+    /// long value times a large program can still take seconds, and a fill with a time limit
+    /// must stop within it.
+    func matches(_ text: String, anywhere: Bool, deadline: ContinuousClock.Instant?) -> Bool? {
         let scalars = Array(text.unicodeScalars)
         let count = program.instructions.count
         var current = StateSet(capacity: count)
@@ -16,10 +27,18 @@ struct PatternMatcher {
         let matchState = count - 1
         addState(0, to: &current, at: 0, of: scalars.count, stack: &stack)
         var position = 0
+        var steps = 0
         while true {
             if current.contains(matchState) && (anywhere || position == scalars.count) { return true }
             if position == scalars.count { return false }
             if current.isEmpty && !anywhere { return false }
+            if let deadline {
+                steps += current.count + 1
+                if steps >= Self.stepsBetweenClockReads {
+                    steps = 0
+                    if ContinuousClock.now > deadline { return nil }
+                }
+            }
             let scalar = scalars[position]
             next.removeAll()
             for index in 0..<current.count {

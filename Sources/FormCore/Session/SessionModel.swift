@@ -32,7 +32,8 @@ final class SessionElement: @unchecked Sendable {
     /// What validation reads from the element as written, read once (elements whose properties
     /// are live are read again from their resolved element).
     var constraints: FieldConstraints?
-    /// The tests of its `expression` rules, compiled once.
+    /// The tests of its `expression` rules and the rule messages written with `@{...}`,
+    /// compiled once, by their text.
     var tests: [String: PropertyExpression] = [:]
     /// The element's `transform`s, resolved once, applied in order to every value set.
     var transforms: [TransformRegistry.Transform] = []

@@ -57,6 +57,8 @@ extension SessionState {
         } catch {
             resolved[index] = .null
             evaluationErrors[property.jsonPath] = error.description
+            // A step stopped by the deadline (matches() on a long text) ends the fill as a whole.
+            if let deadline, ContinuousClock.now > deadline { pastDeadline = true }
         }
         if let written = property.writes { try? values.setValue(resolved[index], at: written) }
     }
@@ -75,12 +77,14 @@ extension SessionState {
         }
         let itemPath = itemPathFound
         let dataItem = dataItemFound
-        return ExpressionContext(functions: registry.functions) { path in
+        var context = ExpressionContext(functions: registry.functions) { path in
             guard case .key(let first)? = path.components.first else { return values.value(at: path) }
             if let itemPath, let item = values.value(at: itemPath), item[first] != nil { return item.value(at: path) }
             if let dataItem, dataItem[first] != nil { return dataItem.value(at: path) }
             if values[first] != nil { return values.value(at: path) }
             return data.value(at: path)
         }
+        context.deadline = deadline
+        return context
     }
 }

@@ -9,10 +9,12 @@ extension SessionState {
             !reported.isEmpty && reported.contains { path == $0 || path.hasPrefix($0 + ".") || $0.isEmpty }
         }
         let snapshot = self
-        let validator = FieldValidator(
+        var validator = FieldValidator(
             registry: registry.validators, allValues: values,
             evaluateTest: { test, field in snapshot.evaluateTest(test, for: field) },
             siblingValue: { key, field in snapshot.siblingValue(key, of: field) })
+        validator.evaluateMessage = { message, field in snapshot.evaluateMessage(message, for: field) }
+        validator.deadline = deadline
         for index in elements.indices {
             guard let path = elements[index].valuePath, let dotted = elements[index].dottedPath, !isHidden(element: index),
                 !isReported(dotted)
@@ -78,6 +80,20 @@ extension SessionState {
             return .success(try expression.evaluate(in: context).isTruthy)
         } catch {
             return .failure(FieldInputError(error.description))
+        }
+    }
+
+    /// A rule's `message` holding `@{...}`, evaluated as the field's own expressions are; nil
+    /// (the rule's default message) when it cannot be. A message bound from the data is text.
+    func evaluateMessage(_ message: String, for field: FieldValidator.Field) -> String? {
+        guard let index = structure.elementByPath[field.path.dotted] else { return nil }
+        if elements[index].element.propertiesFromData.contains("validate") { return message }
+        do throws(ExpressionError) {
+            let expression: PropertyExpression
+            if let compiled = elements[index].tests[message] { expression = compiled } else { expression = try PropertyExpression(parsing: message) }
+            return try expression.evaluate(in: expressionContext(for: .element(index))).displayString ?? ""
+        } catch {
+            return nil
         }
     }
 

@@ -49,9 +49,13 @@ struct StructureLayout {
             }
             let constraints = FieldConstraints(elements[index].element)
             elements[index].constraints = constraints
-            for case .expression(let test) in constraints.rules.map(\.kind)
-            where !elements[index].element.propertiesFromData.contains("validate") {
-                elements[index].tests[test] = try? PropertyExpression(parsing: test)
+            if !elements[index].element.propertiesFromData.contains("validate") {
+                for rule in constraints.rules {
+                    if case .expression(let test) = rule.kind { elements[index].tests[test] = try? PropertyExpression(parsing: test) }
+                    if let message = rule.message, PropertyExpression.containsExpression(message) {
+                        elements[index].tests[message] = try? PropertyExpression(parsing: message)
+                    }
+                }
             }
             // Names nobody registered were refused when the form was compiled (or, for a form
             // read leniently, are skipped here as the lint warned).

@@ -15,9 +15,10 @@ extension FieldValidator {
             }
         }
         if let pattern = c.pattern {
-            switch TextPattern.wholeMatch(pattern, text) {
-            case .success(true): break
-            case .success(false): fail("pattern", "does not have the expected format", c.patternMessage)
+            switch TextPattern.wholeMatch(pattern, text, deadline: deadline) {
+            case .success(true?): break
+            case .success(false?): fail("pattern", "does not have the expected format", c.patternMessage)
+            case .success(nil): fail("timeLimit", "could not be checked against its pattern within the time limit (\(text.count) characters)", nil)
             case .failure(let error): fail("pattern", "cannot be checked: \(error.message)", nil)
             }
         }
@@ -87,19 +88,21 @@ extension FieldValidator {
 
     func check(_ rule: ValidationRule, _ field: Field, fail: Fail) {
         let text = field.value.displayString ?? ""
+        // Evaluated only for a rule that fails.
+        func authored() -> String? { message(of: rule, for: field) }
         switch rule.kind {
         case .email:
-            if !TextPattern.isEmail(text) { fail("email", "must be an email address like name@example.com", rule.message) }
+            if !TextPattern.isEmail(text) { fail("email", "must be an email address like name@example.com", authored()) }
         case .url:
-            if !TextPattern.isURL(text) { fail("url", "must be a URL starting with http:// or https://", rule.message) }
+            if !TextPattern.isURL(text) { fail("url", "must be a URL starting with http:// or https://", authored()) }
         case .matches(let other):
             let otherValue = siblingValue(other, field) ?? .null
-            if otherValue != field.value { fail("matches", "must match \(other)", rule.message) }
+            if otherValue != field.value { fail("matches", "must match \(other)", authored()) }
         case .expression(let test):
             switch evaluateTest(test, field) {
             case .success(true): break
-            case .success(false): fail("expression", "is not valid", rule.message)
-            case .failure(let error): fail("expression", "cannot be checked: \(error.message)", rule.message)
+            case .success(false): fail("expression", "is not valid", authored())
+            case .failure(let error): fail("expression", "cannot be checked: \(error.message)", authored())
             }
         case .custom(let name, let options):
             guard let custom = registry.rule(named: name) else {
@@ -107,7 +110,14 @@ extension FieldValidator {
                 return
             }
             let input = ValidatorRegistry.Input(value: field.value, options: options, path: field.path.dotted, values: allValues)
-            if let message = custom(input) { fail(name, message, rule.message) }
+            if let problem = custom(input) { fail(name, problem, authored()) }
         }
+    }
+
+    /// The author's message for a failed rule: evaluated when it holds `@{...}` and the session
+    /// can evaluate it (only messages from the definition: bound data is never evaluated).
+    func message(of rule: ValidationRule, for field: Field) -> String? {
+        guard let written = rule.message, let evaluateMessage, PropertyExpression.containsExpression(written) else { return rule.message }
+        return evaluateMessage(written, field)
     }
 }

@@ -30,6 +30,12 @@ public struct FieldValidator: Sendable {
     public var siblingValue: @Sendable (String, Field) -> FormValue?
     /// All current values, for host rules that look across fields.
     public var allValues: FormValue
+    /// A rule's `message` written with `@{...}`, evaluated for the field; nil keeps the rule's
+    /// own message. Without it, messages are used as written.
+    public var evaluateMessage: (@Sendable (String, Field) -> String?)?
+    /// When a fill with a time limit must stop: matching a `pattern` stops there, and the field
+    /// fails with the `timeLimit` rule rather than holding up what comes after it.
+    public var deadline: ContinuousClock.Instant?
 
     public init(
         registry: ValidatorRegistry, allValues: FormValue,
@@ -68,7 +74,7 @@ public struct FieldValidator: Sendable {
     static func isEmpty(_ value: FormValue, for kind: ElementKind) -> Bool {
         switch value {
         case .null: return true
-        case .string(let text): return text.trimmingSpaces.isEmpty
+        case .string(let text): return text.isBlank
         case .array(let items): return items.isEmpty
         case .bool(let on): return kind == .boolean && !on
         default: return false

@@ -203,7 +203,18 @@ public enum FieldValueType: Sendable, Hashable {
 
     // MARK: Support
 
+    /// A number as typed: decimal notation only (`-12`, `3.5`, `.5`), so `0x10` is not 16; a
+    /// float (slider) field also takes an exponent (`1.5e3`), a decimal or countdown does not,
+    /// so `1e1` never turns into 10.0 in a whole-number field.
     static func number(from text: String, for element: Element) -> Result<FormValue, FieldInputError> {
+        let allowsExponent = element.kind == .float
+        guard isDecimalNotation(text, allowingExponent: allowsExponent) else {
+            // Text that is no number in any notation is told so plainly.
+            guard Double(text) != nil else { return .failure(FieldInputError("must be a number")) }
+            return .failure(FieldInputError(allowsExponent
+                ? "must be a number in decimal notation, like 12, -3.5 or 1.5e3"
+                : "must be a number in decimal notation, like 12 or -3.5 (no hex, no exponent)"))
+        }
         if let int = Int(text), element.kind == .decimal, (element.properties["fractionDigits"]?.intValue ?? 0) == 0 {
             return .success(.int(int))
         }
@@ -212,6 +223,29 @@ public enum FieldValueType: Sendable, Hashable {
             return .success(.int(Int(number)))
         }
         return .success(.double(number))
+    }
+
+    /// An optional sign, digits with at most one decimal point (a digit on at least one side),
+    /// and with `allowingExponent` an optional `e` or `E`, a sign and digits. ASCII only.
+    static func isDecimalNotation(_ text: String, allowingExponent: Bool) -> Bool {
+        let bytes = Array(text.utf8)
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var digits = 0
+        while isDigit(index) { index += 1; digits += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while isDigit(index) { index += 1; digits += 1 }
+        }
+        guard digits > 0 else { return false }
+        if allowingExponent, index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            guard isDigit(index) else { return false }
+            while isDigit(index) { index += 1 }
+        }
+        return index == bytes.count
     }
 
     /// `a, b, c`; also `1 3` when every space-separated part is a number.

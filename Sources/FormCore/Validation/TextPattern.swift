@@ -2,10 +2,11 @@
 /// as code, and the email and URL checks.
 public enum TextPattern {
     /// Whether the whole of `text` matches `pattern`, in time linear in the text
-    /// (`LinearRegex`); a bad or unsupported pattern is an error, not a crash.
-    public static func wholeMatch(_ pattern: String, _ text: String) -> Result<Bool, FieldInputError> {
+    /// (`LinearRegex`); a bad or unsupported pattern is an error, not a crash. Nil when
+    /// `deadline` passed before the answer was known.
+    public static func wholeMatch(_ pattern: String, _ text: String, deadline: ContinuousClock.Instant? = nil) -> Result<Bool?, FieldInputError> {
         do {
-            return .success(try LinearRegex.compiled(pattern).wholeMatch(text))
+            return .success(try LinearRegex.compiled(pattern).wholeMatch(text, deadline: deadline))
         } catch {
             return .failure(FieldInputError("invalid pattern '\(pattern.excerpt())': \(error)"))
         }

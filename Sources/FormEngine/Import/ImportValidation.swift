@@ -75,7 +75,7 @@ final class ImportValidation {
     /// One line's outcome: its JSON parsed, then filled and validated as a submit would.
     static func outcome(of line: UnsafeBufferPointer<UInt8>, in form: CompiledForm, timeLimit: Duration? = nil) -> Outcome {
         let answers: FormValue
-        do { answers = try JSONReader.parse(bytes: line) } catch {
+        do { answers = try JSONReader.parse(bytes: line, rejectingDuplicateKeys: true) } catch {
             return .refuse([FieldError(path: "", rule: "json", message: "malformed JSON: column \(error.column): \(error.message)")])
         }
         let filled = form.fill(FormInput(answers: answers, timeLimit: timeLimit))

@@ -50,7 +50,8 @@ enum FormInputs {
             throw CommandFailure("formctl: cannot read \(what) \(path): \(error)", exitCode: .storage)
         }
         do {
-            return try JSONReader.parse(bytes: bytes)
+            // Answers name each field once; data files keep JSON's usual last-one-wins.
+            return try JSONReader.parse(bytes: bytes, rejectingDuplicateKeys: what == "answers")
         } catch {
             throw CommandFailure("\(path):\(error.line):\(error.column): error: malformed JSON in \(what): \(error.message)", exitCode: .invalid)
         }

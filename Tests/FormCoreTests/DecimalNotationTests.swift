@@ -1,0 +1,41 @@
+import Testing
+@testable import FormCore
+
+/// Numbers are read in decimal notation only: hex never, an exponent only in a float (slider).
+@Suite struct DecimalNotationTests {
+    static let form = """
+        {"sections": [{"elements": [
+          {"type": "decimal", "key": "seats"}, {"type": "decimal", "key": "price", "fractionDigits": 2},
+          {"type": "float", "key": "level"}]}]}
+        """
+
+    /// Numbers in another notation, each told which notation is taken.
+    @Test(arguments: [("seats", "0x10"), ("seats", "1e1"), ("seats", "1E1"), ("price", "2.5e1"), ("seats", "inf"), ("seats", "nan"),
+                      ("seats", "-0x1F"), ("level", "0x1p3"), ("level", "infinity")])
+    func notationsOtherThanDecimalAreRefused(_ key: String, _ text: String) throws {
+        let form = try CompiledForm(definition: FormDefinition(json: Self.form))
+        for input in [FormInput(answers: [key: .string(text)]), FormInput(overrides: [FieldOverride(key: key, text: text)])] {
+            let filled = form.fill(input)
+            #expect(filled.errors.map(\.path) == [key], "\(text): \(filled.errors)")
+            #expect(filled.errors.first?.message.hasPrefix("must be a number in decimal notation") == true, "\(filled.errors)")
+        }
+    }
+
+    @Test(arguments: ["0b11", "0o7", "1_000", ".", "+", "1.2.3", "1e", "e5", "١٢", "many"])
+    func textThatIsNoNumberIsRefused(_ text: String) throws {
+        let form = try CompiledForm(definition: FormDefinition(json: Self.form))
+        for key in ["seats", "level"] {
+            let filled = form.fill(FormInput(answers: [key: .string(text)]))
+            #expect(filled.errors.map(\.message) == ["must be a number"], "\(key) \(text): \(filled.errors)")
+        }
+    }
+
+    @Test(arguments: [("seats", "16", FormValue.int(16)), ("seats", "-3", .int(-3)), ("seats", "+7", .int(7)), ("price", "2.50", .double(2.5)),
+                      ("price", ".5", .double(0.5)), ("level", "1.5e3", .double(1500)), ("level", "2.5E-1", .double(0.25)), ("level", " 3 ", .int(3))])
+    func decimalNotationIsRead(_ key: String, _ text: String, _ expected: FormValue) throws {
+        let form = try CompiledForm(definition: FormDefinition(json: Self.form))
+        let filled = form.fill(FormInput(answers: [key: .string(text)]))
+        #expect(filled.errors.isEmpty, "\(text): \(filled.errors)")
+        #expect(filled.valuesToStore[key] == expected, "\(text): \(String(describing: filled.valuesToStore[key]))")
+    }
+}
