@@ -58,13 +58,7 @@ import Testing
         defer { server.stop() }
         #expect(try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#).status == 201)
         // Another process holds SQLite's write lock for three seconds.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3)", scratch.db]
-        let out = Pipe()
-        holder.standardOutput = out
-        try holder.run()
-        _ = out.fileHandleForReading.availableData  // "locked"
+        let holder = try SQLiteLockHolder.start(database: scratch.db, seconds: 3)
         let (reply, seconds) = try Self.timed { try server.request("POST", "/forms/order/submissions", body: #"{"item":"coffee"}"#) }
         #expect(reply.status == 503 && reply.headers["retry-after"] == "1", "\(reply.status) \(reply.text)")
         #expect(seconds < 2, "answered \(seconds) s after the request, the deadline was 1 s")

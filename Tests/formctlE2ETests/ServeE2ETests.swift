@@ -186,13 +186,7 @@ import Testing
         defer { server.stop() }
         #expect(try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#).status == 201)
         // Another process holds SQLite's write lock for two seconds.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(2)", scratch.db]
-        let out = Pipe()
-        holder.standardOutput = out
-        try holder.run()
-        _ = out.fileHandleForReading.availableData  // "locked"
+        let holder = try SQLiteLockHolder.start(database: scratch.db, seconds: 2)
         let busy = try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#)
         #expect(busy.status == 503 && busy.headers["retry-after"] == "1", "\(busy.status) \(busy.text)")
         holder.waitUntilExit()
