@@ -8,8 +8,8 @@
 #         form and two real ones, each against the shell inserting the same lines into
 #         formctl's own schema.
 # dump:   a formctl database of DUMP_ROWS final submissions (made by the shell with SQL, since
-#         import was measured already), dumped by `formctl dump --format csv|ndjson` against
-#         `sqlite3 -csv` with json_extract per column and a json_object(...) query of dump's shape.
+#         import was measured already), dumped by `formctl dump --format csv|ndjson|json` against
+#         `sqlite3 -csv` with json_extract per column and a json_object(...) query of dump's shape (in a json_group_array for json).
 set -euo pipefail
 
 IMPORT_LINES=${1:-200000}
@@ -107,8 +107,10 @@ CSV_SQL="SELECT s.id, s.uuid, f.name, v.version, s.status, s.created_at,
          json_extract(s.values_json, '\$.name'), json_extract(s.values_json, '\$.email'),
          json_extract(s.values_json, '\$.age'), json_extract(s.values_json, '\$.city'),
          json_extract(s.values_json, '\$.subscribe'), json_extract(s.values_json, '\$.notes') $JOIN"
-JSON_SQL="SELECT json_object('id', s.id, 'uuid', s.uuid, 'form', f.name, 'version', v.version, 'status', s.status,
-         'created_at', s.created_at, 'updated_at', s.updated_at, 'data', json(s.values_json)) $JOIN"
+JSON_ROW="json_object('id', s.id, 'uuid', s.uuid, 'form', f.name, 'version', v.version, 'status', s.status,
+         'created_at', s.created_at, 'updated_at', s.updated_at, 'data', json(s.values_json))"
+JSON_SQL="SELECT $JSON_ROW $JOIN"
+JSON_ARRAY_SQL="SELECT json_group_array(json(j)) FROM (SELECT $JSON_ROW AS j $JOIN)"
 
 # Warm the page cache once so neither side pays for the first read.
 cat "$DB" > /dev/null
@@ -121,7 +123,12 @@ t_ndjson=$(timed /dev/null "$FORMCTL" dump --db "$DB" --form bench-form --format
 t_shell_ndjson=$(timed "$WORK/shell.ndjson" sqlite3 "$DB" "$JSON_SQL")
 row "dump ndjson" "$DUMP_ROWS" "$t_ndjson" "$t_shell_ndjson"
 
-for f in formctl.csv shell.csv formctl.ndjson shell.ndjson; do
+# json is ndjson's objects inside one array; the shell's side is the same query as a json_group_array.
+t_json=$(timed /dev/null "$FORMCTL" dump --db "$DB" --form bench-form --format json --output "$WORK/formctl.json")
+t_shell_json=$(timed "$WORK/shell.json" sqlite3 "$DB" "$JSON_ARRAY_SQL")
+row "dump json" "$DUMP_ROWS" "$t_json" "$t_shell_json"
+
+for f in formctl.csv shell.csv formctl.ndjson shell.ndjson formctl.json shell.json; do
   printf '%-16s %12s bytes %10s lines\n' "$f" "$(stat -c %s "$WORK/$f")" "$(wc -l < "$WORK/$f")" >&2
 done
 

@@ -56,9 +56,16 @@ print("items: \(itemCount), JSON: \(bytes.count / 1024) KiB, best of \(runs) run
 let foundation = try best { try JSONSerialization.jsonObject(with: bytes) }
 let reader = try best { try JSONReader.parse(text) }
 let data = reader.result
+// The check a dump makes of a row it copies: the same grammar, no values built.
+let textBytes = Array(text.utf8)
+let scan = try best { try JSONReader.scanIsObject(bytes: textBytes) }
 
-var rows: [(String, Double)] = [("JSONSerialization parse", foundation.seconds), ("FormCore JSONReader parse", reader.seconds)]
+var rows: [(String, Double)] = [
+    ("JSONSerialization parse", foundation.seconds), ("FormCore JSONReader parse", reader.seconds),
+    ("FormCore JSONReader scanIsObject", scan.seconds),
+]
 var failures: [String] = []
+if !scan.result { failures.append("scanIsObject: the data is an object") }
 
 for (name, form, elementsPerItem) in [("section iterate, 1 element x 4 pairs", sectionForm, 1), ("root iterate, 4 elements x 1 pair", rootForm, 4)] {
     let bound = try best { Binder.bind(form, to: data) }

@@ -28,6 +28,18 @@ import Testing
         }
     }
 
+    /// Valid JSON that is not an object (json and ndjson check it without parsing it, csv
+    /// parses it) is refused by every format alike.
+    @Test func aRowThatIsNotAnObjectStopsEveryFormat() throws {
+        let scratch = try Self.damaged(#"[{"name":"Eve"}]"#)
+        for format in ["json", "ndjson", "csv"] {
+            let result = try scratch.formctl(["dump", "--format", format])
+            #expect(result.exitCode == 3, "\(format): \(result)")
+            #expect(result.stderr.contains("submission 2 holds values that are not a JSON object"), "\(format): \(result)")
+            #expect(!result.stdout.contains("Eve"), "\(format): \(result)")
+        }
+    }
+
     @Test func theRowsBeforeItAreWrittenWholeAndAnOutputFileIsLeftUntouched() throws {
         let scratch = try Self.damaged(Self.damages[1])
         let ndjson = try scratch.formctl(["dump", "--format", "ndjson"])

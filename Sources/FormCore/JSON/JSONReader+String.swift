@@ -1,5 +1,6 @@
 extension JSONReader.Parser {
-    /// Parses a string literal at `index` (which holds the opening quote).
+    /// Parses a string literal at `index` (which holds the opening quote). When scanning, the
+    /// literal is checked the same way but nothing is decoded: the result is empty.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
@@ -7,7 +8,7 @@ extension JSONReader.Parser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let text = Mode.buildsValues ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : ""
                 index += 1
                 return text
             }
@@ -15,37 +16,40 @@ extension JSONReader.Parser {
             if byte < 0x20 { throw error("a control character (\(describe(byte))) must be escaped inside a string") }
             index += byte < 0x80 ? 1 : try utf8SequenceLength()
         }
-        var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        var scalars: [UInt8] = Mode.buildsValues ? Array(UnsafeBufferPointer(rebasing: bytes[start..<index])) : []
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                return Mode.buildsValues ? String(decoding: scalars, as: UTF8.self) : ""
             case UInt8(ascii: "\\"):
                 index += 1
                 guard let escaped = peek() else { break }
                 index += 1
+                let decoded: UInt8
                 switch escaped {
-                case UInt8(ascii: "\""): scalars.append(0x22)
-                case UInt8(ascii: "\\"): scalars.append(0x5C)
-                case UInt8(ascii: "/"): scalars.append(0x2F)
-                case UInt8(ascii: "b"): scalars.append(0x08)
-                case UInt8(ascii: "f"): scalars.append(0x0C)
-                case UInt8(ascii: "n"): scalars.append(0x0A)
-                case UInt8(ascii: "r"): scalars.append(0x0D)
-                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "\""): decoded = 0x22
+                case UInt8(ascii: "\\"): decoded = 0x5C
+                case UInt8(ascii: "/"): decoded = 0x2F
+                case UInt8(ascii: "b"): decoded = 0x08
+                case UInt8(ascii: "f"): decoded = 0x0C
+                case UInt8(ascii: "n"): decoded = 0x0A
+                case UInt8(ascii: "r"): decoded = 0x0D
+                case UInt8(ascii: "t"): decoded = 0x09
                 case UInt8(ascii: "u"):
                     let scalar = try parseUnicodeEscape()
-                    scalars.append(contentsOf: String(Character(scalar)).utf8)
+                    if Mode.buildsValues { scalars.append(contentsOf: String(Character(scalar)).utf8) }
+                    continue
                 default:
                     index -= 1
                     throw error("invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string")
                 }
+                if Mode.buildsValues { scalars.append(decoded) }
             default:
                 if byte < 0x20 { throw error("a control character (\(describe(byte))) must be escaped inside a string") }
                 let length = byte < 0x80 ? 1 : try utf8SequenceLength()
-                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                if Mode.buildsValues { scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length])) }
                 index += length
             }
         }

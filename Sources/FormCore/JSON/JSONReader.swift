@@ -23,7 +23,7 @@ public struct JSONReader {
 
     /// Parses UTF-8 bytes (see `parse(_:rejectingDuplicateKeys:)`).
     public static func parse(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
-        var reader = Parser(bytes, recordLocations: false)
+        var reader = Parser<BuildingValues>(bytes, recordLocations: false)
         reader.rejectsDuplicateKeys = rejectingDuplicateKeys
         return try reader.parseDocument()
     }
@@ -48,7 +48,7 @@ public struct JSONReader {
 
     /// Parses UTF-8 bytes, recording locations as `parseWithLocations(_:)` does.
     public static func parseWithLocations(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
-        var reader = Parser(bytes, recordLocations: true)
+        var reader = Parser<BuildingValues>(bytes, recordLocations: true)
         let value = try reader.parseDocument()
         return (value, reader.locations)
     }
@@ -63,7 +63,10 @@ public struct JSONReader {
 }
 
 extension JSONReader {
-    struct Parser {
+    /// One grammar, two uses: `BuildingValues` makes the `FormValue`s, `Scanning` only checks
+    /// the bytes, so a check gives exactly parse's verdict and error. The mode is a type rather
+    /// than a stored flag so that each use is compiled on its own, with the other's steps gone.
+    struct Parser<Mode: ParseMode> {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var depth = 0
@@ -106,7 +109,9 @@ extension JSONReader {
             switch bytes[index] {
             case UInt8(ascii: "{"): return try parseObject()
             case UInt8(ascii: "["): return try parseArray()
-            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "\""):
+                let text = try parseString()
+                return Mode.buildsValues ? .string(text) : .null
             case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
             case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
             case UInt8(ascii: "n"): try expectWord("null"); return .null
@@ -125,7 +130,7 @@ extension JSONReader {
             if peek() == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(object)
+                return Mode.buildsValues ? .object(object) : .null
             }
             while true {
                 skipWhitespace()
@@ -139,20 +144,22 @@ extension JSONReader {
                     throw error("the member name \"\(key.excerpt())\" appears twice in this object; give each key once")
                 }
                 skipWhitespace()
-                guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(key)\"") }
+                guard peek() == UInt8(ascii: ":") else {
+                    throw error("expected ':' after the member name \"\(memberName(key, at: keyStart))\"")
+                }
                 index += 1
                 skipWhitespace()
                 if recordLocations { path.append(path.isEmpty ? key : "." + key) }
                 let value = try parseValue()
                 if recordLocations { path.removeLast() }
-                object[key] = value
+                if Mode.buildsValues { object[key] = value }
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): index += 1
                 case UInt8(ascii: "}"):
                     index += 1
                     depth -= 1
-                    return .object(object)
+                    return Mode.buildsValues ? .object(object) : .null
                 case nil: throw error("unexpected end of input, expected ',' or '}' to close an object")
                 default: throw error("expected ',' or '}' after an object member")
                 }
@@ -167,13 +174,14 @@ extension JSONReader {
             if peek() == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
-                return .array(array)
+                return Mode.buildsValues ? .array(array) : .null
             }
             while true {
                 skipWhitespace()
                 if peek() == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
                 if recordLocations { path.append("[\(array.count)]") }
-                array.append(try parseValue())
+                let element = try parseValue()
+                if Mode.buildsValues || recordLocations { array.append(element) }
                 if recordLocations { path.removeLast() }
                 skipWhitespace()
                 switch peek() {
@@ -181,7 +189,7 @@ extension JSONReader {
                 case UInt8(ascii: "]"):
                     index += 1
                     depth -= 1
-                    return .array(array)
+                    return Mode.buildsValues ? .array(array) : .null
                 case nil: throw error("unexpected end of input, expected ',' or ']' to close an array")
                 default: throw error("expected ',' or ']' after an array element")
                 }
@@ -215,12 +223,15 @@ extension JSONReader {
         mutating func parseNumber() throws(JSONSyntaxError) -> FormValue {
             let start = index
             var isInteger = true
+            var exponent = 0
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard let first = peek(), isDigit(first) else { throw error("expected a digit in a number") }
             if first == UInt8(ascii: "0"), let next = peek(at: index + 1), isDigit(next) {
                 throw error("a number may not have a leading zero")
             }
+            let integerStart = index
             while let byte = peek(), isDigit(byte) { index += 1 }
+            let integerDigits = index - integerStart
             if peek() == UInt8(ascii: ".") {
                 isInteger = false
                 index += 1
@@ -230,11 +241,22 @@ extension JSONReader {
             if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
                 isInteger = false
                 index += 1
-                if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+                var exponentSign = 1
+                if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") {
+                    if peek() == UInt8(ascii: "-") { exponentSign = -1 }
+                    index += 1
+                }
                 guard let byte = peek(), isDigit(byte) else { throw error("expected a digit in the exponent") }
-                while let byte = peek(), isDigit(byte) { index += 1 }
+                while let byte = peek(), isDigit(byte) {
+                    exponent = min(exponent * 10 + Int(byte &- 48), 100_000)
+                    index += 1
+                }
+                exponent *= exponentSign
             }
             let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            // A number below 10^308 is finite, so only one that could be larger needs the
+            // conversion (and its String) to learn whether it is out of range.
+            if !Mode.buildsValues && integerDigits + exponent <= 308 { return .null }
             if isInteger, digits.count <= 18 {
                 var value = 0
                 var negative = false

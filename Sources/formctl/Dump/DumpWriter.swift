@@ -21,7 +21,7 @@ final class DumpWriter {
     /// flushed first, so standard output ends with the last good row (whole ndjson lines, or
     /// a json array without its closing bracket); a `--output` file is not renamed into place.
     func write(_ row: StoredSubmission) throws {
-        do { _ = try row.dumpedValues() } catch {
+        do { try row.checkDumpedValues() } catch {
             try out.flush()
             throw error
         }
