@@ -9,8 +9,10 @@ passwords, chooses the Team plan and waits for company and seats to appear (form
 /state and drops `hidden`), fills them and submits; expects the error beside the email
 (#error-email shown, the input aria-invalid and described by it) and the other answers still
 filled in, the passwords not; fixes the email, types the passwords again and submits; expects
-`Saved submission 1`. Then checks the stored row with `formctl dump` and that the password is
-nowhere in the database files. Screenshots (the error state, the filled form before the final
+`Saved submission 1`. Then, on a fresh page, types a name and an email and presses Save draft:
+expects the redirect to the draft's own page (/forms/signup/drafts/2?resume=TOKEN) with its
+notice and the values typed, types the passwords there and submits: `Saved submission 2`. Then
+checks the stored rows with `formctl dump` and that the password is nowhere in the database files. Screenshots (the error state, the filled form before the final
 submit, and the page at any failure) go to $FORMCTL_BROWSER_OUT (default .build/e2e-browser/).
 
 Installs what it lacks: chromium and chromium-driver (apt), selenium (pip). Prints ok/FAIL
@@ -38,6 +40,8 @@ GOOD_EMAIL = "grace@example.com"
 PASSWORD = "Tr0ub4dor-e2e-Zq7x"  # distinctive, so a search of the database file means something
 COMPANY = "Hopper Computing"
 SEATS = "12"
+DRAFT_NAME = "Ada Lovelace"
+DRAFT_EMAIL = "ada@example.com"
 
 
 def log(message):
@@ -318,6 +322,36 @@ def main():
             result = driver.find_element(By.ID, "result").text
             require("Saved submission 1" in result, "#result says Saved submission 1", f"#result={result!r}")
             checks.check(PASSWORD not in driver.page_source, "the password is nowhere in the success page")
+
+            # 5b. Save draft on a fresh page, back on the draft's own page, finalized there.
+            driver.get(server.url + "/forms/signup")
+            type_into("name", DRAFT_NAME)
+            type_into("email", DRAFT_EMAIL)
+            driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="free"]').click()
+            old = driver.find_element(By.TAG_NAME, "html")
+            driver.find_element(By.ID, "save-draft").click()
+            wait.until(EC.staleness_of(old))
+            wait.until(EC.presence_of_element_located((By.ID, "draft-notice")))
+            require(re.fullmatch(r".*/forms/signup/drafts/2\?resume=[A-Za-z0-9_-]{43}", driver.current_url) is not None,
+                    "Save draft redirects to the draft's page, its resume token in the URL", driver.current_url)
+            notice = driver.find_element(By.ID, "draft-notice").text
+            checks.check("Draft 2 saved; bookmark this page to come back" in notice, "the draft's page says it was saved",
+                         repr(notice))
+            checks.check(field("name").get_attribute("value") == DRAFT_NAME and
+                         field("email").get_attribute("value") == DRAFT_EMAIL,
+                         "the draft's page shows the values saved",
+                         f"name={field('name').get_attribute('value')!r} email={field('email').get_attribute('value')!r}")
+            action = driver.find_element(By.ID, "form").get_attribute("action") or ""
+            require(action.endswith("/forms/signup/drafts/2"), "the draft's page posts back to the draft", f"action={action}")
+            type_into("password", PASSWORD)
+            type_into("passwordConfirmation", PASSWORD)
+            try:
+                submit_and_wait((By.ID, "result"))
+            except TimeoutException:
+                left = [e.get_attribute("id") + ": " + e.text for e in driver.find_elements(By.CSS_SELECTOR, "p.error")]
+                require(False, "the draft is finalized from its page (#result appears)", f"errors on the page: {left}")
+            result = driver.find_element(By.ID, "result").text
+            require("Saved submission 2" in result, "#result says Saved submission 2 (the draft's id)", f"#result={result!r}")
         except Failed:
             pass
         except (WebDriverException, TimeoutException) as error:
@@ -352,7 +386,12 @@ def main():
                     rows = json.loads(dump.stdout)
                 except ValueError as error:
                     checks.fail("formctl dump prints JSON", str(error))
-            if checks.check(len(rows) == 1, "the database holds exactly one final submission", f"{len(rows)} rows"):
+            if checks.check(len(rows) == 2, "the database holds exactly two submissions", f"{len(rows)} rows"):
+                draft = rows[1]
+                checks.check(draft.get("id") == 2 and draft.get("status") == "final" and
+                             (draft.get("data") or {}).get("name") == DRAFT_NAME,
+                             "the draft saved from the page is now final, with its id and name",
+                             f"id={draft.get('id')!r} status={draft.get('status')!r} data={draft.get('data')!r}")
                 row = rows[0]
                 data = row.get("data") or {}
                 checks.check(row.get("form") == "signup" and row.get("status") == "final",

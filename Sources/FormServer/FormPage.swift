@@ -14,6 +14,8 @@ struct FormPage {
     let errors: [FieldError]
     /// The per-render token a browser's post must bring back (`PageTokens`).
     let pageToken: String
+    /// The draft this page edits, when it was opened from a draft's address.
+    var draft: DraftPage? = nil
 
     var html: String {
         var body = ""
@@ -27,8 +29,11 @@ struct FormPage {
             }
             body += "</div>"
         }
-        body += #"<form id="form" method="post" action="/forms/\#(HTML.escape(HTML.pathSegment(name)))/submissions" novalidate data-form="\#(HTML.escape(name))">"#
+        if let notice = draft?.notice { body += #"<p id="draft-notice" role="status">\#(HTML.escape(notice))</p>"# }
+        let target = draft.map { DraftPage.path(form: name, id: $0.id) } ?? "/forms/\(HTML.pathSegment(name))/submissions"
+        body += #"<form id="form" method="post" action="\#(HTML.escape(target))" novalidate data-form="\#(HTML.escape(name))">"#
         body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
+        if let draft { body += #"<input type="hidden" name="\#(DraftPage.tokenField)" value="\#(HTML.escape(draft.token))">"# }
         let fields = session.fields.filter { !$0.isTemplate }
         for (index, section) in session.sections.enumerated() {
             let inSection = fields.filter { $0.sectionIndex == index }
@@ -53,7 +58,8 @@ struct FormPage {
             if let footer = section.footer { body += "<p class=\"footer\">\(HTML.escape(footer))</p>" }
             body += "</fieldset>"
         }
-        body += #"<button type="submit" id="submit">Submit</button></form>"#
+        body += #"<button type="submit" id="submit">Submit</button> "#
+        body += #"<button type="submit" id="save-draft" name="\#(DraftPage.saveField)" value="1" formnovalidate>Save draft</button></form>"#
         return HTML.document(title: title, body: body)
     }
 }

@@ -98,6 +98,8 @@ public struct FormServer: Sendable {
         router.post("/forms/:name/submissions/:id") { request, context in
             try await limited { try await submit(request, context, draftID: try draftID(context)) }
         }
+        router.get("/forms/:name/drafts/:id") { request, context in try await limited { try await showDraftPage(request, context) } }
+        router.post("/forms/:name/drafts/:id") { request, context in try await limited { try await postDraftPage(request, context) } }
         router.get("/forms/:name/submissions") { request, context in try await listSubmissions(request, context) }
         router.get("/submissions/:id") { request, context in try await limited { try await showSubmission(request, context) } }
         // Our own constant: a failure here is a broken build, which the e2e tests catch.

@@ -71,8 +71,9 @@ final class ServerProcess {
     /// One request, synchronously (the tests are plain functions); `bytes` sends a body that
     /// need not be UTF-8.
     func request(_ method: String, _ path: String, body: String? = nil, bytes: Data? = nil, type: String? = "application/json",
-                 headers: [String: String] = [:]) throws -> Reply {
-        try Self.request(port: port, method, path, body: body, bytes: bytes, type: type, headers: headers)
+                 headers: [String: String] = [:], followingRedirects: Bool = true) throws -> Reply {
+        try Self.request(port: port, method, path, body: body, bytes: bytes, type: type, headers: headers,
+                         followingRedirects: followingRedirects)
     }
 
     /// No cookie jar: a test sends the cookies it means to (cookies ignore the port, so a
@@ -85,8 +86,24 @@ final class ServerProcess {
         return URLSession(configuration: configuration)
     }()
 
+    /// The same, handing back a redirect as it came (a 303 and its Location) instead of following it.
+    static let notFollowing: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+    }()
+
+    final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
+    }
+
     static func request(port: Int, _ method: String, _ path: String, body: String? = nil, bytes: Data? = nil,
-                        type: String? = "application/json", headers: [String: String] = [:]) throws -> Reply {
+                        type: String? = "application/json", headers: [String: String] = [:], followingRedirects: Bool = true) throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         if let body = bytes ?? body.map({ Data($0.utf8) }) {
@@ -96,7 +113,7 @@ final class ServerProcess {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<Reply, any Error> = .failure(CommandRunner.Failure(description: "no reply"))
-        session.dataTask(with: request) { data, response, error in
+        (followingRedirects ? session : notFollowing).dataTask(with: request) { data, response, error in
             if let error {
                 result = .failure(error)
             } else if let http = response as? HTTPURLResponse {

@@ -1,0 +1,30 @@
+/// A draft as the HTML page keeps it: its id and the resume token it was made with. A page
+/// without JavaScript has nowhere to keep the token but its own URL (`address`, which is why
+/// those pages are sent with `Referrer-Policy: same-origin` and `Cache-Control: no-store`) and a
+/// hidden field of the form it renders, checked as the `Resume-Token` header is.
+struct DraftPage: Sendable {
+    /// The hidden input the token travels in.
+    static let tokenField = "_resume_token"
+    /// The button that saves what was typed as a draft instead of submitting it.
+    static let saveField = "_save_draft"
+    /// The page shown for every reason a draft cannot be opened (no such id, another form's,
+    /// final, a missing or wrong token): one body, so that it reveals none of them.
+    static let notFoundHTML = HTML.document(
+        title: "Draft not found",
+        body: #"<p role="alert">There is no draft at this address that this link may open (it may have been submitted already, or the link is incomplete).</p>"#)
+
+    let id: Int64
+    let token: String
+    /// Shown above the form when the page is the one a save redirected to.
+    var notice: String?
+
+    /// Where the draft's page posts: `/forms/NAME/drafts/ID`.
+    static func path(form: String, id: Int64) -> String {
+        "/forms/\(HTML.pathSegment(form))/drafts/\(id)"
+    }
+
+    /// The page's bookmarkable address, token included.
+    static func address(form: String, id: Int64, token: String) -> String {
+        path(form: form, id: id) + "?resume=" + HTML.pathSegment(token)
+    }
+}

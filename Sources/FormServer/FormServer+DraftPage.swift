@@ -1,0 +1,53 @@
+import FormCore
+import FormEngine
+import HTTPTypes
+import Hummingbird
+
+/// A draft's own page, for a browser without JavaScript: `GET /forms/NAME/drafts/ID?resume=TOKEN`
+/// shows the form filled with the draft, and its form posts back to `/forms/NAME/drafts/ID` with
+/// the token in a hidden field, to save the draft again or to submit it.
+extension FormServer {
+    func showDraftPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try form(context)
+        guard let id = pageDraftID(context), let token = request.uri.queryParameters["resume"], !token.isEmpty else {
+            return Self.draftNotFoundPage
+        }
+        let draft = DraftPage(id: id, token: String(token), notice: "Draft \(id) saved; bookmark this page to come back")
+        return try await page(form, request, answers: nil, errors: [], status: .ok, draft: draft)
+    }
+
+    func postDraftPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try form(context)
+        if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
+        guard let id = pageDraftID(context) else { return Self.draftNotFoundPage }
+        guard case .htmlForm(let read) = try await readBody(request, for: form) else {
+            throw ServedError(.unsupportedMediaType,
+                              message: "this address takes the page's form post; send JSON to PUT /forms/\(form.name)/submissions/\(id)")
+        }
+        guard let token = read.pageFields[DraftPage.tokenField], !token.isEmpty else { return Self.draftNotFoundPage }
+        return try await submitPage(form, request, read, draft: DraftPage(id: id, token: token))
+    }
+
+    /// The id in the page's path; anything else is the same not-found page as a missing draft.
+    func pageDraftID(_ context: BasicRequestContext) -> Int64? {
+        guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else { return nil }
+        return id
+    }
+
+    /// A page whose address or form holds a resume token is neither kept by a cache nor named
+    /// to the sites its links lead to. `same-origin` rather than `no-referrer`: under
+    /// `no-referrer` a browser sends `Origin: null` with the page's own post, which the
+    /// cross-site check rightly refuses.
+    static func keepPrivate(_ response: inout Response) {
+        response.headers[Self.referrerPolicy] = "same-origin"
+        response.headers[.cacheControl] = "no-store"
+    }
+
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+
+    static var draftNotFoundPage: Response {
+        var response = HTTPReplies.html(DraftPage.notFoundHTML, status: .notFound)
+        keepPrivate(&response)
+        return response
+    }
+}
