@@ -14,6 +14,9 @@ struct FormPage {
     let errors: [FieldError]
     /// The per-render token a browser's post must bring back (`PageTokens`).
     let pageToken: String
+    /// This render's idempotency key (`FormServer.idempotencyKeyField`): a second post of the
+    /// same page answers with the first one's result instead of storing again.
+    let idempotencyKey: String
 
     var html: String {
         var body = ""
@@ -29,6 +32,7 @@ struct FormPage {
         }
         body += #"<form id="form" method="post" action="/forms/\#(HTML.escape(HTML.pathSegment(name)))/submissions" novalidate data-form="\#(HTML.escape(name))">"#
         body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
+        body += #"<input type="hidden" name="\#(FormServer.idempotencyKeyField)" value="\#(HTML.escape(idempotencyKey))">"#
         let fields = session.fields.filter { !$0.isTemplate }
         for (index, section) in session.sections.enumerated() {
             let inSection = fields.filter { $0.sectionIndex == index }
