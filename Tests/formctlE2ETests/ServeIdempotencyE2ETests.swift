@@ -43,6 +43,33 @@ import Testing
         #expect(try Self.count(scratch) == 1 && Self.count(scratch, "idempotency_keys") == 1)
     }
 
+    @Test func aRetryWhileTheFirstIsInFlightIs409AndAReplayDoesNotRunTheActionAgain() throws {
+        let scratch = try Scratch()
+        let runs = scratch.path("runs")
+        let server = try ServerProcess(scratch, formsDirectory: try ServeE2ETests.orderForms(scratch), extra: [
+            "--action", "check=sh -c 'cat > /dev/null; echo run >> \(runs); sleep 1'",
+        ])
+        defer { server.stop() }
+        let key = ["Idempotency-Key": "slow-1"]
+        let port = server.port
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var first: ServerProcess.Reply?
+        DispatchQueue.global().async {
+            first = try? ServerProcess.request(port: port, "POST", "/forms/order/submissions", body: #"{"item":"tea"}"#, headers: key)
+            done.signal()
+        }
+        usleep(400_000)
+        let meanwhile = try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#, headers: key)
+        #expect(meanwhile.status == 409 && meanwhile.text.contains("still being handled"), "\(meanwhile.status) \(meanwhile.text)")
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let answered = try #require(first)
+        #expect(answered.status == 201, "\(answered.text)")
+        let replay = try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#, headers: key)
+        #expect(replay.status == 201 && replay.body == answered.body, "\(replay.text)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\n", "the action ran once")
+        #expect(try Self.count(scratch) == 1)
+    }
+
     @Test func aMalformedKeyIs400NamingTheHeader() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch)
