@@ -70,6 +70,35 @@ import Testing
         #expect(try Self.count(scratch) == 1)
     }
 
+    /// Two servers on one database, both past their lookup before either stores: the key is
+    /// unique in the store, so the second write rolls back and answers the first one's result.
+    @Test func twoProcessesWithTheSameKeyStoreOnce() throws {
+        let scratch = try Scratch()
+        let forms = try ServeE2ETests.orderForms(scratch)
+        let runs = scratch.path("runs")
+        let slow = ["--action", "check=sh -c 'cat > /dev/null; echo run >> \(runs); sleep 1'"]
+        let one = try ServerProcess(scratch, formsDirectory: forms, extra: slow)
+        defer { one.stop() }
+        let two = try ServerProcess(scratch, formsDirectory: forms, extra: slow)
+        defer { two.stop() }
+        let key = ["Idempotency-Key": "two-processes"]
+        let group = DispatchGroup()
+        nonisolated(unsafe) var replies: [Int: ServerProcess.Reply] = [:]
+        let lock = NSLock()
+        for (index, port) in [one.port, two.port].enumerated() {
+            DispatchQueue.global().async(group: group) {
+                let reply = try? ServerProcess.request(port: port, "POST", "/forms/order/submissions", body: #"{"item":"tea"}"#, headers: key)
+                lock.withLock { replies[index] = reply }
+            }
+        }
+        #expect(group.wait(timeout: .now() + 20) == .success)
+        let first = try #require(replies[0]), second = try #require(replies[1])
+        #expect(first.status == 201 && second.status == 201, "\(first.status) \(first.text) / \(second.status) \(second.text)")
+        #expect(first.body == second.body)
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\nrun\n", "both passed their lookup: the race was run")
+        #expect(try Self.count(scratch) == 1 && Self.count(scratch, "idempotency_keys") == 1)
+    }
+
     @Test func aMalformedKeyIs400NamingTheHeader() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch)
