@@ -74,13 +74,16 @@ public struct SubmissionRequest: Sendable {
     /// and a submit stops at it (or at its task's cancellation) with `interrupted` unless its
     /// store transaction has begun: then it finishes and the row is stored.
     public var deadline: ContinuousClock.Instant?
+    /// The client's idempotency key, whose answer is kept with the stored row.
+    public var idempotency: SubmissionIdempotency?
 
     public init(
         answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
         data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true, draftAccess: DraftAccess = .anyDraft,
-        issuesResumeToken: Bool = false, deadline: ContinuousClock.Instant? = nil
+        issuesResumeToken: Bool = false, deadline: ContinuousClock.Instant? = nil, idempotency: SubmissionIdempotency? = nil
     ) {
         self.deadline = deadline
+        self.idempotency = idempotency
         self.answers = answers
         self.overrides = overrides
         self.draftID = draftID

@@ -14,6 +14,9 @@ struct FormPage {
     let errors: [FieldError]
     /// The per-render token a browser's post must bring back (`PageTokens`).
     let pageToken: String
+    /// This render's idempotency key (`FormServer.idempotencyKeyField`): a second post of the
+    /// same page answers with the first one's result instead of storing again.
+    let idempotencyKey: String
     /// The draft this page edits, when it was opened from a draft's address.
     var draft: DraftPage? = nil
 
@@ -33,6 +36,7 @@ struct FormPage {
         let target = draft.map { DraftPage.path(form: name, id: $0.id) } ?? "/forms/\(HTML.pathSegment(name))/submissions"
         body += #"<form id="form" method="post" action="\#(HTML.escape(target))" novalidate data-form="\#(HTML.escape(name))">"#
         body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
+        body += #"<input type="hidden" name="\#(FormServer.idempotencyKeyField)" value="\#(HTML.escape(idempotencyKey))">"#
         if let draft { body += #"<input type="hidden" name="\#(DraftPage.tokenField)" value="\#(HTML.escape(draft.token))">"# }
         let fields = session.fields.filter { !$0.isTemplate }
         for (index, section) in session.sections.enumerated() {

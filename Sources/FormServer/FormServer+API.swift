@@ -47,12 +47,16 @@ extension FormServer {
         let form = try form(context)
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
+        let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
         let answers: FormValue
-        switch try await readBody(request, for: form) {
+        let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
+        switch body {
         case .htmlForm(let read):
             // A page's post, or a repeat button pressed, is answered with a page; a form posted to
             // a draft's address acts on that draft exactly as the JSON body does below.
-            if draftID == nil || read.action != nil { return try await submitPage(form, request, read) }
+            if draftID == nil || read.action != nil {
+                return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes))
+            }
             guard acceptsPagePost(request, form: form.name, read: read) else {
                 throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
             }
@@ -64,19 +68,26 @@ extension FormServer {
             answers = body
         }
         let draft = request.uri.queryParameters["draft"].map { $0 == "true" || $0 == "1" } ?? false
-        let submitted = try await engineCall {
-            try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
-                                                      draftAccess: access, issuesResumeToken: true, deadline: Self.deadline),
-                                    to: form.loaded)
+        let status: HTTPResponse.Status = draftID == nil ? .created : .ok
+        // What is kept for a retry: the summary without the resume token, which is given once.
+        let kept: @Sendable (Submission) -> IdempotentResponse = { submitted in
+            IdempotentResponse(status: Int(status.code), contentType: HTTPReplies.jsonType, body: submitted.summaryJSON.jsonString() + "\n")
         }
-        var summary = submitted.summaryJSON
-        // Given once: the store keeps only its hash.
-        if let token = submitted.resumeToken, case .object(var object) = summary {
-            object["resume_token"] = .string(token)
-            summary = .object(object)
+        return try await idempotent(key, fingerprint: Self.fingerprint(request, body: bytes), waits: false, response: kept) { idempotency in
+            let submitted = try await engineCall {
+                try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
+                                                          draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
+                                                          idempotency: idempotency),
+                                        to: form.loaded)
+            }
+            var summary = submitted.summaryJSON
+            // Given once: the store keeps only its hash.
+            if let token = submitted.resumeToken, case .object(var object) = summary {
+                object["resume_token"] = .string(token)
+                summary = .object(object)
+            }
+            return HTTPReplies.json(summary, status: status, headers: [.location: "/submissions/\(submitted.id)"])
         }
-        return HTTPReplies.json(summary, status: draftID == nil ? .created : .ok,
-                                headers: [.location: "/submissions/\(submitted.id)"])
     }
 
     func listSubmissions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -20,12 +20,15 @@ extension FormServer {
         let form = try form(context)
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         guard let id = pageDraftID(context) else { return Self.draftNotFoundPage }
-        guard case .htmlForm(let read) = try await readBody(request, for: form) else {
+        let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
+        let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
+        guard case .htmlForm(let read) = body else {
             throw ServedError(.unsupportedMediaType,
                               message: "this address takes the page's form post; send JSON to PUT /forms/\(form.name)/submissions/\(id)")
         }
         guard let token = read.pageFields[DraftPage.tokenField], !token.isEmpty else { return Self.draftNotFoundPage }
-        return try await submitPage(form, request, read, draft: DraftPage(id: id, token: token))
+        return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes),
+                                    draft: DraftPage(id: id, token: token))
     }
 
     /// The id in the page's path; anything else is the same not-found page as a missing draft.

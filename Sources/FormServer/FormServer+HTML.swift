@@ -1,5 +1,6 @@
 import FormCore
 import FormEngine
+import FormStore
 import Hummingbird
 
 /// The browser's side: the page, and a normal form POST answered with the page again (errors
@@ -24,13 +25,20 @@ extension FormServer {
         var seen = Set<FieldError>()
         let all = (errors + prefilled.errors).filter { seen.insert($0).inserted }
         var response = pageResponse(request, form: form.name, html: { token in
-            FormPage(name: form.name, title: title, session: prefilled.session, errors: all, pageToken: token, draft: draft).html
+            FormPage(name: form.name, title: title, session: prefilled.session, errors: all, pageToken: token,
+                     idempotencyKey: SecretToken.make(), draft: draft).html
         }, status: status)
         if draft != nil { Self.keepPrivate(&response) }
         return response
     }
 
-    func submitPage(_ form: ServedForms.Form, _ request: Request, _ read: FlatAnswers.Read, draft: DraftPage? = nil) async throws -> Response {
+    /// `key` is the Idempotency-Key header's, else the page's own (`idempotencyKeyField`): a
+    /// second post of one rendered page (a double click, a reload after a slow answer) waits
+    /// for the first and gets its success page, storing nothing more. Save draft is not kept
+    /// that way: its answer is an address holding the draft's secret, which is never stored.
+    func submitPage(_ form: ServedForms.Form, _ request: Request, _ read: FlatAnswers.Read, key: String?, fingerprint: String,
+                    draft: DraftPage? = nil) async throws -> Response
+    {
         let answers = read.answers
         // What was typed comes back on a page with a fresh token; nothing is stored.
         guard acceptsPagePost(request, form: form.name, read: read) else {
@@ -38,34 +46,71 @@ extension FormServer {
                                   status: .forbidden, draft: draft)
         }
         if read.action != nil { return try await page(form, request, answers: answers, errors: [], status: .ok, draft: draft) }
-        let savesDraft = read.pageFields[DraftPage.saveField] != nil
+        if read.pageFields[DraftPage.saveField] != nil { return try await saveDraftPage(form, request, answers: answers, draft: draft) }
+        let key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
+        let title = form.loaded.definition.title ?? form.name
+        let name = form.name
+        let success: @Sendable (Submission) -> IdempotentResponse = { stored in
+            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(HTML.pathSegment(name)))">Fill in another</a></p>"#
+            return IdempotentResponse(status: 201, contentType: HTTPReplies.htmlType, body: HTML.document(title: title, body: body))
+        }
         do {
-            let stored = try await engine.submit(
-                SubmissionRequest(answers: answers, draftID: draft?.id, status: savesDraft ? .draft : .final,
+            return try await idempotent(key, fingerprint: fingerprint, waits: true, response: success) { idempotency in
+                do {
+                    let stored = try await engine.submit(
+                        SubmissionRequest(answers: answers, draftID: draft?.id, status: .final,
+                                          draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, deadline: Self.deadline,
+                                          idempotency: idempotency),
+                        to: form.loaded)
+                    return HTTPReplies.html(success(stored).body, status: .created)
+                } catch let error as FormEngineError {
+                    throw PageRefusal(error: error)
+                }
+            }
+        } catch let refusal as PageRefusal {
+            return try await refusedPage(refusal.error, form, request, answers: answers, draft: draft)
+        }
+    }
+
+    /// Save draft: what was typed, unvalidated, as a draft with a resume token, answered 303
+    /// See Other to the draft's own page, so that a reload there does not post again.
+    func saveDraftPage(_ form: ServedForms.Form, _ request: Request, answers: FormValue, draft: DraftPage?) async throws -> Response {
+        let stored: Submission
+        do {
+            stored = try await engine.submit(
+                SubmissionRequest(answers: answers, draftID: draft?.id, status: .draft,
                                   draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, issuesResumeToken: true,
                                   deadline: Self.deadline),
                 to: form.loaded)
-            if savesDraft, let token = stored.resumeToken ?? draft?.token {
-                // 303 See Other: the browser GETs the draft's page, so a reload does not post again.
-                var response = Response.redirect(to: DraftPage.address(form: form.name, id: stored.id, token: token), type: .normal)
-                Self.keepPrivate(&response)
-                return response
-            }
-            let title = form.loaded.definition.title ?? form.name
-            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(HTML.pathSegment(form.name)))">Fill in another</a></p>"#
-            return HTTPReplies.html(HTML.document(title: title, body: body), status: .created)
         } catch {
-            switch error {
-            case .invalid(let errors):
-                return try await page(form, request, answers: answers, errors: errors, status: .unprocessableContent, draft: draft)
-            case .cancelled(let action, let message):
-                return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: action, message: message)],
-                                      status: .conflict, draft: draft)
-            case .draftNotFound:
-                return Self.draftNotFoundPage
-            default:
-                throw engineRefusal(error)
-            }
+            return try await refusedPage(error, form, request, answers: answers, draft: draft)
+        }
+        guard let token = stored.resumeToken ?? draft?.token else { return Self.draftNotFoundPage }
+        var response = Response.redirect(to: DraftPage.address(form: form.name, id: stored.id, token: token), type: .normal)
+        Self.keepPrivate(&response)
+        return response
+    }
+
+    /// The page again for what the person can mend (errors beside their fields, an action's
+    /// refusal), the one not-found page for a draft this post may not change, else the error.
+    func refusedPage(_ error: FormEngineError, _ form: ServedForms.Form, _ request: Request, answers: FormValue, draft: DraftPage?)
+        async throws -> Response
+    {
+        switch error {
+        case .invalid(let errors):
+            return try await page(form, request, answers: answers, errors: errors, status: .unprocessableContent, draft: draft)
+        case .cancelled(let action, let message):
+            return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: action, message: message)],
+                                  status: .conflict, draft: draft)
+        case .draftNotFound:
+            return Self.draftNotFoundPage
+        default:
+            throw engineRefusal(error)
         }
     }
+}
+
+/// An engine refusal carried out of `idempotent` to be answered with the page again.
+struct PageRefusal: Error {
+    let error: FormEngineError
 }

@@ -16,11 +16,19 @@ extension FormServer {
     /// against `form`: 400 for a malformed escape or a bound passed, 422 for a name the form
     /// does not have.
     func readBody(_ request: Request, for form: ServedForms.Form) async throws -> Body {
-        let type = (request.headers[.contentType] ?? "").lowercased()
+        try await readBodyKeepingBytes(request, for: form).body
+    }
+
+    /// `readBody`, with the bytes as sent (for an idempotency key's fingerprint).
+    func readBodyKeepingBytes(_ request: Request, for form: ServedForms.Form) async throws -> (body: Body, bytes: ByteBuffer) {
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
             throw ServedError(.contentTooLarge, message: "the body is larger than \(limits.maximumBodyBytes) bytes")
         }
+        return (try parseBody(buffer, type: (request.headers[.contentType] ?? "").lowercased(), for: form), buffer)
+    }
+
+    private func parseBody(_ buffer: ByteBuffer, type: String, for form: ServedForms.Form) throws -> Body {
         // The bytes as sent: decoding them to a String first would turn invalid UTF-8 into U+FFFD.
         if type.hasPrefix("application/x-www-form-urlencoded") {
             let read = buffer.withUnsafeReadableBytes { raw in

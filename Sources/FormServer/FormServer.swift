@@ -43,6 +43,8 @@ public struct FormServer: Sendable {
     let accessLog: @Sendable (String) -> Void
     /// Signs the HTML form's per-render tokens with a key of this process.
     let pageTokens = PageTokens()
+    /// The `Idempotency-Key`s whose first request is still being handled here.
+    let keysInFlight = IdempotencyKeysInFlight()
 
     public init(engine: FormEngine, forms: ServedForms, token: String?, privateForms: Set<String> = [], limits: Limits = Limits(),
                 accessLog: @escaping @Sendable (String) -> Void) {

@@ -13,12 +13,15 @@ enum HTTPReplies {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
+    static let jsonType = "application/json; charset=utf-8"
+    static let htmlType = "text/html; charset=utf-8"
+
     static func json(_ value: FormValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        text(value.jsonString() + "\n", type: "application/json; charset=utf-8", status: status, headers: headers)
+        text(value.jsonString() + "\n", type: jsonType, status: status, headers: headers)
     }
 
     static func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
-        text(page, type: "text/html; charset=utf-8", status: status, headers: [
+        text(page, type: htmlType, status: status, headers: [
             .contentSecurityPolicy: "default-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
         ])
     }

@@ -8,47 +8,57 @@ extension PostgresStorage {
             return try await self.write(operation) { [self] connection in
                 let ref = try await versionRef(versionID, on: connection, caching: true)
                 return try await connection.transaction(logger: logger) { connection in
-                    try await insert(write, versionID: versionID, ref: ref, on: connection)
+                    let stored = try await insert(write, versionID: versionID, ref: ref, on: connection)
+                    if let record = write.idempotency { try await keep(record, for: stored, on: connection) }
+                    return stored
                 }
             }
         }
         return try await self.write(operation) { [self] connection in
             try await connection.transaction(logger: logger) { connection in
-                let versionID: Int64
-                switch write.version {
-                case .id(let id): versionID = id
-                case let .definition(formName, definitionJSON, contentHash):
-                    versionID = try await register(formName: formName, definitionJSON: definitionJSON,
-                                                   contentHash: contentHash, on: connection).id
-                }
-                let ref = try await versionRef(versionID, on: connection, caching: false)
-                guard let draftID = write.draftID else {
-                    return try await insert(write, versionID: versionID, ref: ref, on: connection)
-                }
-                guard let existing = try await submission(id: draftID, on: connection, lock: true) else {
-                    throw StoreError.submissionNotFound(id: draftID)
-                }
-                guard existing.status == .draft else { throw StoreError.notADraft(id: draftID) }
-                guard existing.formName == ref.formName else {
-                    throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: ref.formName)
-                }
-                if let expected = write.resumeTokenHash {
-                    guard let stored = try await resumeTokenHash(submissionID: draftID, on: connection),
-                        ConstantTime.equal(stored, expected)
-                    else { throw StoreError.resumeTokenMismatch(id: draftID) }
-                }
-                // A final submission is never resumed: its resume token is of no more use.
-                let forget = write.status == .final ? ", resume_token_hash = NULL" : ""
-                try await connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4\(forget) WHERE id = $5",
-                    [.text(write.valuesJSON), .timestamp(Timestamp.now()), .text(write.status.rawValue),
-                     .integer(versionID), .integer(draftID)], logger: logger)
-                guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
-                    throw StoreError.submissionNotFound(id: draftID)
-                }
+                let stored = try await saveRow(write, on: connection)
+                if let record = write.idempotency { try await keep(record, for: stored, on: connection) }
                 return stored
             }
         }
+    }
+
+    /// The row of a write that registers its version or changes a draft, inside the caller's
+    /// transaction.
+    private func saveRow(_ write: SubmissionWrite, on connection: PostgresConnection) async throws -> StoredSubmission {
+        let versionID: Int64
+        switch write.version {
+        case .id(let id): versionID = id
+        case let .definition(formName, definitionJSON, contentHash):
+            versionID = try await register(formName: formName, definitionJSON: definitionJSON,
+                                           contentHash: contentHash, on: connection).id
+        }
+        let ref = try await versionRef(versionID, on: connection, caching: false)
+        guard let draftID = write.draftID else {
+            return try await insert(write, versionID: versionID, ref: ref, on: connection)
+        }
+        guard let existing = try await submission(id: draftID, on: connection, lock: true) else {
+            throw StoreError.submissionNotFound(id: draftID)
+        }
+        guard existing.status == .draft else { throw StoreError.notADraft(id: draftID) }
+        guard existing.formName == ref.formName else {
+            throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: ref.formName)
+        }
+        if let expected = write.resumeTokenHash {
+            guard let stored = try await resumeTokenHash(submissionID: draftID, on: connection),
+                ConstantTime.equal(stored, expected)
+            else { throw StoreError.resumeTokenMismatch(id: draftID) }
+        }
+        // A final submission is never resumed: its resume token is of no more use.
+        let forget = write.status == .final ? ", resume_token_hash = NULL" : ""
+        try await connection.run(
+            "UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4\(forget) WHERE id = $5",
+            [.text(write.valuesJSON), .timestamp(Timestamp.now()), .text(write.status.rawValue),
+             .integer(versionID), .integer(draftID)], logger: logger)
+        guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
+            throw StoreError.submissionNotFound(id: draftID)
+        }
+        return stored
     }
 
     /// One new row, inside the caller's transaction. Never in an implicit one: PostgresNIO ends

@@ -42,7 +42,8 @@ import Testing
         let tables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name",
             operation: "t") { $0.text(0) }
-        #expect(tables == ["access_tokens", "form_versions", "form_versions_form_hash", "formctl_schema_migrations", "forms", "submissions",
+        #expect(tables == ["access_tokens", "form_versions", "form_versions_form_hash", "formctl_schema_migrations", "forms", "idempotency_keys",
+                           "idempotency_keys_expires_at", "submissions",
                            "submissions_created_at", "submissions_form_status_id", "submissions_status_id",
                            "submissions_updated_at_id"])
         let status = try Migrator(connection: connection).status()

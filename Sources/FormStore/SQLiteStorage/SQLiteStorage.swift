@@ -133,6 +133,10 @@ public final class SQLiteStorage: SubmissionStorage {
         try await readers.read { try $0.resumeTokenHash(submissionID: id) }
     }
 
+    public func idempotencyRecord(key: String) async throws(StorageError) -> IdempotencyRecord? {
+        try await readers.read { try $0.idempotencyRecord(key: key) }
+    }
+
     public func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
         async throws(StorageError) -> AccessToken
     {

@@ -57,6 +57,10 @@ public protocol SubmissionStorage: AnyObject, Sendable {
     /// such row.
     func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String?
 
+    /// The unexpired answer kept under idempotency key `key` (`SubmissionWrite.idempotency`),
+    /// if any.
+    func idempotencyRecord(key: String) async throws(StorageError) -> IdempotencyRecord?
+
     /// Stores an access token by its hash (`SecretToken.hash`); a name already taken is a
     /// `constraint` error. `formName` nil (every form) is for `admin` only.
     func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)

@@ -22,9 +22,12 @@ public struct SubmissionWrite: Sendable, Equatable {
     /// as if there were no such draft. nil: a new draft without one (made by the operator), or
     /// a caller allowed to change any draft. Finalizing a draft forgets it.
     public var resumeTokenHash: String?
+    /// The answer to keep under the client's idempotency key, in the same transaction.
+    public var idempotency: IdempotencyWrite?
 
     public init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil,
-                resumeTokenHash: String? = nil) {
+                resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil) {
+        self.idempotency = idempotency
         self.version = version
         self.status = status
         self.valuesJSON = valuesJSON

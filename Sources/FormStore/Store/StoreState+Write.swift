@@ -1,12 +1,21 @@
 extension StoreState {
-    /// One `SubmissionWrite`: a single INSERT when the version is known and no draft is
-    /// involved (its own atomic transaction), else one write transaction doing it all.
+    /// One `SubmissionWrite`: a single INSERT when the version is known and neither a draft nor
+    /// an idempotency key is involved (its own atomic transaction), else one write transaction
+    /// doing it all, the key's answer included.
     func save(_ write: SubmissionWrite) throws -> StoredSubmission {
-        if case .id(let versionID) = write.version, write.draftID == nil {
+        if case .id(let versionID) = write.version, write.draftID == nil, write.idempotency == nil {
             return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
                               resumeTokenHash: write.resumeTokenHash)
         }
         return try transaction {
+            let stored = try saveRow(write)
+            if let record = write.idempotency { try keep(record, for: stored) }
+            return stored
+        }
+    }
+
+    private func saveRow(_ write: SubmissionWrite) throws -> StoredSubmission {
+        try transaction {
             let versionID: Int64
             switch write.version {
             case .id(let id): versionID = id

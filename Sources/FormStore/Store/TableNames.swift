@@ -36,6 +36,8 @@ public struct TableNames: Sendable, Equatable, Hashable {
     public var submissions: String { prefix + "submissions" }
     /// The access tokens of `formctl serve`, by their hashes.
     public var accessTokens: String { prefix + "access_tokens" }
+    /// The answers kept under the `Idempotency-Key` of `formctl serve`'s writes.
+    public var idempotencyKeys: String { prefix + "idempotency_keys" }
     /// formctl's record of applied migrations: a name of its own, so a service's (or Rails')
     /// `schema_migrations` is never read or written.
     public var migrations: String { prefix + "formctl_schema_migrations" }

@@ -48,9 +48,12 @@ package struct SHA256 {
     }
 
     /// Lower-case hex digest of the UTF-8 bytes of `text`.
-    package static func hex(of text: String) -> String {
+    package static func hex(of text: String) -> String { hex(ofBytes: text.utf8) }
+
+    /// Lower-case hex digest of `bytes`.
+    package static func hex<Bytes: Sequence>(ofBytes bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
-        hasher.update(text.utf8)
+        hasher.update(bytes)
         let hexDigits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         for byte in hasher.finalize() {

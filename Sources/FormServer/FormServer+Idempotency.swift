@@ -1,0 +1,103 @@
+import FormCore
+import FormEngine
+import FormStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// The keys whose first request this process is still handling: a retry meanwhile must not
+/// run the write a second time.
+final class IdempotencyKeysInFlight: Sendable {
+    private let keys = Mutex<Set<String>>([])
+
+    /// False when the key is already being handled.
+    func claim(_ key: String) -> Bool { keys.withLock { $0.insert(key).inserted } }
+
+    func release(_ key: String) { _ = keys.withLock { $0.remove(key) } }
+}
+
+/// `Idempotency-Key` (the IETF httpapi draft) on every write: the answer of a write that
+/// stored is kept with its row, in the same transaction, for `idempotencyLifetime`; a retry
+/// with the same key and the same request gets that answer (status and body) without storing
+/// or running the action again. Answers of writes that stored nothing (422, 409, 503...) are
+/// not kept: a retry runs again, which is safe since nothing was stored.
+extension FormServer {
+    static let idempotencyKeyHeader = HTTPField.Name("Idempotency-Key")!
+    /// The hidden input carrying the page's key: one per rendered form.
+    static let idempotencyKeyField = "_idempotency_key"
+    /// How long a kept answer answers retries: a day.
+    static let idempotencyLifetime: TimeInterval = 86_400
+
+    /// The key sent in `source` (a header or the page's field): 1 to 255 visible ASCII
+    /// characters, else 400 naming where it came from.
+    static func idempotencyKey(_ text: String?, from source: String) throws -> String? {
+        guard let text else { return nil }
+        guard (1...255).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else {
+            throw ServedError(.badRequest, message: "the \(source) must be 1 to 255 visible ASCII characters (no spaces)")
+        }
+        return text
+    }
+
+    /// The SHA-256 of what makes a request this request: method, path and query, content type,
+    /// the credentials it was sent with (another principal reusing a key does not get this
+    /// one's answer) and the body, each preceded by its length so that no two differ only in
+    /// where one ends.
+    static func fingerprint(_ request: Request, body: ByteBuffer) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(body.readableBytes + 256)
+        let parts = [request.method.rawValue, request.uri.description, request.headers[.contentType] ?? "",
+                     request.headers[.authorization] ?? "", request.headers[resumeTokenHeader] ?? ""]
+        for part in parts {
+            bytes += Array("\(part.utf8.count):".utf8) + Array(part.utf8)
+        }
+        bytes += Array("\(body.readableBytes):".utf8)
+        body.withUnsafeReadableBytes { bytes += $0 }
+        return SHA256.hex(ofBytes: bytes)
+    }
+
+    /// Runs `write` under `key`: the kept answer when there is one (422 if it was for another
+    /// request); else, once no other request of this process holds the key (409, or with
+    /// `waits` a wait for it: a double click on the page), the write, whose answer `response`
+    /// makes for keeping. A write that fails because another process kept an answer under the
+    /// key first (the key is unique, and the loser's transaction is rolled back) answers that.
+    func idempotent(_ key: String?, fingerprint: String, waits: Bool,
+                    response: @escaping @Sendable (Submission) -> IdempotentResponse,
+                    _ write: (SubmissionIdempotency?) async throws -> Response) async throws -> Response
+    {
+        guard let key else { return try await write(nil) }
+        if let kept = try await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint) }
+        while !keysInFlight.claim(key) {
+            guard waits else {
+                throw ServedError(.conflict, message: "a request with this Idempotency-Key is still being handled: retry once it has been answered")
+            }
+            // Cancelled at the request's deadline, like any other wait.
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        defer { keysInFlight.release(key) }
+        if let kept = try await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint) }
+        let idempotency = SubmissionIdempotency(key: key, fingerprint: fingerprint,
+                                                expiresAt: Date().addingTimeInterval(Self.idempotencyLifetime), response: response)
+        do { return try await write(idempotency) } catch {
+            if let kept = try? await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint) }
+            throw error
+        }
+    }
+
+    private func keptAnswer(_ key: String) async throws -> IdempotencyRecord? {
+        do { return try await engine.storage.idempotencyRecord(key: key) } catch { throw engineRefusal(.storage(error)) }
+    }
+
+    /// The kept answer as it was sent; 422 when the key was used for another request.
+    func replay(_ kept: IdempotencyRecord, fingerprint: String) throws -> Response {
+        guard ConstantTime.equal(kept.fingerprint, fingerprint) else {
+            throw ServedError(.unprocessableContent, message: "this Idempotency-Key was used for another request (a different method, "
+                              + "path, body or credentials): send a new key with a new request")
+        }
+        var headers = HTTPFields()
+        if kept.response.contentType.hasPrefix("application/json") { headers[.location] = "/submissions/\(kept.submissionID)" }
+        let status = HTTPResponse.Status(code: kept.response.status)
+        if kept.response.contentType.hasPrefix("text/html") { return HTTPReplies.html(kept.response.body, status: status) }
+        return HTTPReplies.text(kept.response.body, type: kept.response.contentType, status: status, headers: headers)
+    }
+}
