@@ -56,6 +56,8 @@ enum OpenAPIDocument {
           "NotFound": {"description": "No such form or submission.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooLarge": {"description": "The body is over the size limit.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "UnsupportedType": {"description": "Not application/json (or an HTML form).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "TooManyWrites": {"description": "This client address made more writes than --rate-limit allows (only when the server was started with it): nothing was stored; try again after Retry-After seconds.",
+            "headers": {"Retry-After": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Busy": {"description": "The store is busy, or the request ran past its time limit and was stopped: nothing was stored; try again after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "string"}}},
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Unauthorized": {"description": "A valid bearer token is needed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
@@ -95,6 +97,7 @@ enum OpenAPIDocument {
               "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
               "422": {"description": "Invalid values, every one; or the Idempotency-Key was used for another request", "content": {"application/json": {"schema":
                 {"anyOf": [{"$ref": "#/components/schemas/Invalid"}, {"$ref": "#/components/schemas/Error"}]}}}},
+              "429": {"$ref": "#/components/responses/TooManyWrites"},
               "503": {"$ref": "#/components/responses/Busy"}}},
           "get": {"summary": "Stored submissions of the form, one JSON object per line", "security": [{"bearer": []}],
             "parameters": [{"$ref": "#/components/parameters/name"},
@@ -121,6 +124,7 @@ enum OpenAPIDocument {
               "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
               "422": {"description": "Invalid values; or the Idempotency-Key was used for another request", "content": {"application/json": {"schema":
                 {"anyOf": [{"$ref": "#/components/schemas/Invalid"}, {"$ref": "#/components/schemas/Error"}]}}}},
+              "429": {"$ref": "#/components/responses/TooManyWrites"},
               "503": {"$ref": "#/components/responses/Busy"}}}},
         "/forms/{name}/drafts/{id}": {"get": {"summary": "A draft's HTML page, filled with its values: the address the page's Save draft button redirects to (303). Its form posts back here with the token in a hidden field",
           "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/id"},
