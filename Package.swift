@@ -132,7 +132,7 @@ let package = Package(
         // FormStore lets them read back what was stored and plant drafts.
         .testTarget(
             name: "formctlE2ETests",
-            dependencies: ["formctl", "FormStore", "FormEngine", "TerminalKeys", "PostgresTestServer", "TestSupport"]
+            dependencies: ["formctl", "FormStore", "FormEngine", "TerminalKeys", "PostgresTestServer", "TestSupport", "FormServer"]
         ),
         .testTarget(
             name: "FormCoreTests",

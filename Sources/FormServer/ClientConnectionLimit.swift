@@ -63,7 +63,7 @@ final class ClientConnectionLimit: ChannelInboundHandler, RemovableChannelHandle
     private func check(_ context: ChannelHandlerContext) {
         guard admitted == nil else { return }
         // A connection without an IP address (a Unix socket) is not a network client.
-        guard let client = context.channel.remoteAddress?.ipAddress else { return }
+        guard let client = context.channel.remoteAddress?.clientKey else { return }
         if counts.admit(client) {
             admitted = client
         } else {

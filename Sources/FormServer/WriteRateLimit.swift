@@ -76,7 +76,7 @@ struct WriteRateLimitResponder<Routes: HTTPResponder>: HTTPResponder where Route
     let accessLog: @Sendable (String) -> Void
 
     func respond(to request: Request, context: ClientRequestContext) async throws -> Response {
-        guard let buckets, Self.isWrite(request), let client = context.channel.remoteAddress?.ipAddress,
+        guard let buckets, Self.isWrite(request), let client = context.channel.remoteAddress?.clientKey,
               let wait = buckets.take(client) else {
             return try await routes.respond(to: request, context: context.routeContext)
         }
