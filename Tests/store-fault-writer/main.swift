@@ -17,6 +17,7 @@ func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: store-fault-writer writer <db> <count> <tag>
                store-fault-writer hold-lock <db> <seconds>
+               store-fault-writer locked-service <db> <version-id>
                store-fault-writer bulk <db> <committed-batches> <batch-size>
                store-fault-writer open [--as-nobody] <db>
         <db> is an SQLite path, or for writer and bulk a postgres:// address.
@@ -62,6 +63,46 @@ do {
             usleep(useconds_t(seconds * 1_000_000))
         }
         say("released")
+
+    case "locked-service":
+        // What a service sees while another process holds the write lock: four submits wait
+        // for it while a 10 ms ticker and reads go on for 2 s. A process of its own, so that its
+        // cooperative pool is not shared with the rest of a test run, whose blocking waits
+        // would make the ticker late whatever the store does.
+        guard args.count == 2, let versionID = Int64(args[1]) else { usage() }
+        let storage = try SQLiteStorage(path: args[0], busyTimeout: .seconds(20))
+        let start = ContinuousClock.now
+        let submits = Task {
+            try await withThrowingTaskGroup(of: Duration.self) { group in
+                // More submits than the cooperative pool has threads on a small machine.
+                for n in 0..<4 {
+                    group.addTask {
+                        _ = try await storage.save(SubmissionWrite(version: .id(versionID), status: .final, valuesJSON: #"{"n":\#(n)}"#))
+                        return ContinuousClock.now - start
+                    }
+                }
+                var waits: [Duration] = []
+                for try await wait in group { waits.append(wait) }
+                return waits
+            }
+        }
+        var worstLateness = Duration.zero
+        var reads = 0, readsSeeingOne = 0
+        while ContinuousClock.now - start < .seconds(2) {
+            let before = ContinuousClock.now
+            try await Task.sleep(for: .milliseconds(10))
+            worstLateness = max(worstLateness, ContinuousClock.now - before - .milliseconds(10))
+            if ContinuousClock.now - start < .milliseconds(1_500) {
+                reads += 1
+                if try await storage.count(SubmissionQuery(formName: "svc")) == 1 { readsSeeingOne += 1 }
+            }
+        }
+        let waited = try await submits.value
+        func milliseconds(_ duration: Duration) -> Int { Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000) }
+        say("submits \(waited.count) shortest-wait-ms \(milliseconds(waited.min() ?? .zero))")
+        say("reads \(reads) seeing-one \(readsSeeingOne)")
+        say("worst-lateness-ms \(milliseconds(worstLateness))")
+        await storage.close()
 
     case "bulk":
         guard args.count == 3, let batches = Int(args[1]), let size = Int(args[2]) else { usage() }

@@ -46,14 +46,22 @@ enum FaultWriter {
 
         /// Blocks until the child prints `line` (true) or closes stdout first (false).
         func waitFor(line: String) -> Bool {
+            while let text = nextLine() {
+                if text == line { return true }
+            }
+            return false
+        }
+
+        /// Blocks until the child prints its next line; nil once stdout is closed.
+        func nextLine() -> String? {
             while true {
-                while let newline = buffer.firstIndex(of: 10) {
+                if let newline = buffer.firstIndex(of: 10) {
                     let text = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                     buffer.removeSubrange(buffer.startIndex...newline)
-                    if text == line { return true }
+                    return text
                 }
                 let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
+                if chunk.isEmpty { return nil }
                 buffer.append(chunk)
             }
         }
