@@ -2,7 +2,7 @@ import Foundation
 
 /// What an access token of `formctl serve` lets its holder do with its form; each scope
 /// includes the ones before it.
-public enum AccessScope: String, Sendable, CaseIterable, Comparable {
+package enum AccessScope: String, Sendable, CaseIterable, Comparable {
     /// Read the form's stored submissions.
     case read
     /// Also submit to the form when it is private, and change or finalize any of its drafts.
@@ -18,21 +18,21 @@ public enum AccessScope: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (a: AccessScope, b: AccessScope) -> Bool { a.rank < b.rank }
+    package static func < (a: AccessScope, b: AccessScope) -> Bool { a.rank < b.rank }
 }
 
 /// An access token as stored: its name, form and scope, never the token (only its SHA-256 is
 /// kept, and never shown).
-public struct AccessToken: Sendable, Equatable {
-    public let id: Int64
+package struct AccessToken: Sendable, Equatable {
+    package let id: Int64
     /// A name to revoke it by; unique, never all digits (that would read as an id).
-    public let name: String?
+    package let name: String?
     /// The form it is for; nil for every form (admin tokens only).
-    public let formName: String?
-    public let scope: AccessScope
-    public let createdAt: Date
+    package let formName: String?
+    package let scope: AccessScope
+    package let createdAt: Date
 
-    public init(id: Int64, name: String?, formName: String?, scope: AccessScope, createdAt: Date) {
+    package init(id: Int64, name: String?, formName: String?, scope: AccessScope, createdAt: Date) {
         self.id = id
         self.name = name
         self.formName = formName
@@ -41,7 +41,19 @@ public struct AccessToken: Sendable, Equatable {
     }
 
     /// Whether the token gives at least `scope` on `form`.
-    public func allows(_ scope: AccessScope, on form: String) -> Bool {
+    package func allows(_ scope: AccessScope, on form: String) -> Bool {
         self.scope >= scope && (formName == nil || formName == form)
+    }
+}
+
+/// `formctl token revoke ID-or-NAME`: all digits is an id (names never are), anything else a name.
+package enum AccessTokenReference {
+    package static func condition(_ idOrName: String) -> (column: String, value: QueryValue) {
+        if !idOrName.isEmpty, idOrName.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let id = Int64(idOrName)
+        {
+            return ("id", .integer(id))
+        }
+        return ("name", .text(idOrName))
     }
 }

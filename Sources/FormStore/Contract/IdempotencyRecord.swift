@@ -5,10 +5,12 @@ import struct Foundation.Date
 public struct IdempotentResponse: Sendable, Equatable {
     /// The HTTP status, e.g. 201.
     public var status: Int
+    /// The `Content-Type` of `body`.
     public var contentType: String
     /// The body as sent, less any secret given once (a resume token is never kept).
     public var body: String
 
+    /// The answer to keep: its status, content type and body.
     public init(status: Int, contentType: String, body: String) {
         self.status = status
         self.contentType = contentType
@@ -19,17 +21,17 @@ public struct IdempotentResponse: Sendable, Equatable {
 /// What a `SubmissionWrite` records under an idempotency key, in its own transaction: the key
 /// is unique, so of two writes with one key only the first commits, and the other fails with a
 /// `constraint` error having stored nothing.
-public struct IdempotencyWrite: Sendable {
+package struct IdempotencyWrite: Sendable {
     /// The client's key, as sent.
-    public var key: String
+    package var key: String
     /// The SHA-256 (hex) of what identifies the request; a retry must bring the same.
-    public var fingerprint: String
+    package var fingerprint: String
     /// When the record stops answering retries (and may be pruned).
-    public var expiresAt: Date
+    package var expiresAt: Date
     /// The answer to keep, made from the row just stored (its id, its uuid).
-    public var response: @Sendable (StoredSubmission) -> IdempotentResponse
+    package var response: @Sendable (StoredSubmission) -> IdempotentResponse
 
-    public init(key: String, fingerprint: String, expiresAt: Date,
+    package init(key: String, fingerprint: String, expiresAt: Date,
                 response: @escaping @Sendable (StoredSubmission) -> IdempotentResponse) {
         self.key = key
         self.fingerprint = fingerprint
@@ -38,27 +40,27 @@ public struct IdempotencyWrite: Sendable {
     }
 
     /// Expired records deleted by one write, at most: the pruning never grows with a backlog.
-    public static let pruneLimit = 100
+    package static let pruneLimit = 100
 }
 
 extension IdempotencyWrite: Equatable {
     /// Writes are equal when they record under the same key, fingerprint and expiry (a
     /// function cannot be compared).
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.key == b.key && a.fingerprint == b.fingerprint && a.expiresAt == b.expiresAt
     }
 }
 
 /// A kept answer, as read back by its key.
-public struct IdempotencyRecord: Sendable, Equatable {
-    public let key: String
-    public let fingerprint: String
+package struct IdempotencyRecord: Sendable, Equatable {
+    package let key: String
+    package let fingerprint: String
     /// The submission the answer was about.
-    public let submissionID: Int64
-    public let response: IdempotentResponse
-    public let expiresAt: Date
+    package let submissionID: Int64
+    package let response: IdempotentResponse
+    package let expiresAt: Date
 
-    public init(key: String, fingerprint: String, submissionID: Int64, response: IdempotentResponse, expiresAt: Date) {
+    package init(key: String, fingerprint: String, submissionID: Int64, response: IdempotentResponse, expiresAt: Date) {
         self.key = key
         self.fingerprint = fingerprint
         self.submissionID = submissionID

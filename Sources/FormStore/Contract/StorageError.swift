@@ -48,11 +48,15 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// Which backend reported it.
     public enum Backend: String, Sendable {
+        /// The embedded backend: one SQLite file.
         case sqlite
+        /// A PostgreSQL server.
         case postgres
     }
 
+    /// What went wrong; see `Kind`.
     public let kind: Kind
+    /// The backend that reported it.
     public let backend: Backend
     /// The backend's code: SQLite's extended result code in decimal ("2067"), PostgreSQL's
     /// SQLSTATE ("23505"), or nil when the store itself refused.
@@ -64,7 +68,8 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The database: an SQLite path, or a PostgreSQL address without its password.
     public let database: String
 
-    public init(kind: Kind, backend: Backend, code: String? = nil, message: String, operation: String? = nil, database: String) {
+    /// For the backends, and for fakes and tests in this package.
+    package init(kind: Kind, backend: Backend, code: String? = nil, message: String, operation: String? = nil, database: String) {
         self.kind = kind
         self.backend = backend
         self.code = code
@@ -76,6 +81,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     /// True when the same request may succeed later unchanged (busy, unavailable, cancelled).
     public var isTransient: Bool { kind == .busy || kind == .unavailable || kind == .cancelled }
 
+    /// The operation, the database, the message and the backend's code, in one sentence.
     public var description: String {
         var text = message
         if let operation { text = "\(operation) in \(database) failed: " + text }

@@ -2,22 +2,24 @@ import Foundation
 
 /// A draft can still change; a final submission is what was submitted and is never edited.
 public enum SubmissionStatus: String, Sendable, CaseIterable {
+    /// Saved to be resumed; its values may change and it may still be finalized.
     case draft
+    /// Submitted: validated against its version and never changed again.
     case final
 }
 
 /// One registered definition of a form. Immutable once stored.
-public struct FormVersion: Sendable, Equatable {
-    public let id: Int64
-    public let formName: String
+package struct FormVersion: Sendable, Equatable {
+    package let id: Int64
+    package let formName: String
     /// Starts at 1 and grows by one each time the form's definition changes.
-    public let version: Int
+    package let version: Int
     /// SHA-256 (hex) of `definitionJSON`, which the caller passes in canonical form.
-    public let contentHash: String
-    public let definitionJSON: String
+    package let contentHash: String
+    package let definitionJSON: String
 
-    /// Public so other modules can build values for fakes and tests.
-    public init(id: Int64, formName: String, version: Int, contentHash: String, definitionJSON: String) {
+    /// For the backends, and for fakes and tests in this package.
+    package init(id: Int64, formName: String, version: Int, contentHash: String, definitionJSON: String) {
         self.id = id
         self.formName = formName
         self.version = version
@@ -26,28 +28,35 @@ public struct FormVersion: Sendable, Equatable {
     }
 }
 
-/// A stored submission, draft or final.
+/// A stored submission, draft or final, as the store keeps it (its values as JSON text).
 public struct StoredSubmission: Sendable, Equatable {
+    /// The row's id in this database.
     public let id: Int64
     /// Stable random v4 UUID, for references from outside this database.
     public let uuid: String
+    /// The name the form was stored under.
     public let formName: String
     /// The form version the values were validated against.
     public let version: Int
-    /// The `FormVersion.id` of that version, to load its definition.
+    /// The store's id of that version, to load its definition.
     public let formVersionID: Int64
+    /// Draft or final.
     public let status: SubmissionStatus
-    /// Millisecond precision, as stored.
+    /// When it was first stored, to the millisecond.
     public let createdAt: Date
+    /// When its values last changed (a draft updated or finalized), to the millisecond.
     public let updatedAt: Date
+    /// The values as compact JSON text, exactly as stored.
     public let valuesJSON: String
 
     /// `createdAt` as stored: ISO 8601 UTC with milliseconds (`2026-11-21T21:05:03.123Z`).
     public var createdAtText: String { Timestamp.format(createdAt) }
+    /// `updatedAt` as stored, in the same format as `createdAtText`.
     public var updatedAtText: String { Timestamp.format(updatedAt) }
 
-    public init(id: Int64, uuid: String, formName: String, version: Int, formVersionID: Int64, status: SubmissionStatus,
-                createdAt: Date, updatedAt: Date, valuesJSON: String) {
+    /// For the backends, and for fakes and tests in this package.
+    package init(id: Int64, uuid: String, formName: String, version: Int, formVersionID: Int64, status: SubmissionStatus,
+                 createdAt: Date, updatedAt: Date, valuesJSON: String) {
         self.id = id
         self.uuid = uuid
         self.formName = formName
@@ -60,59 +69,25 @@ public struct StoredSubmission: Sendable, Equatable {
     }
 }
 
-/// One line of `formctl list`: a form with its versions and submission counts.
+/// A stored form with its versions and submission counts (one line of `formctl list`).
 public struct FormSummary: Sendable, Equatable {
+    /// The form's name.
     public let name: String
+    /// How many versions of its definition are stored.
     public let versions: Int
+    /// The highest version number.
     public let latestVersion: Int
+    /// Final submissions, across every version.
     public let finalCount: Int
+    /// Drafts, across every version.
     public let draftCount: Int
 
-    public init(name: String, versions: Int, latestVersion: Int, finalCount: Int, draftCount: Int) {
+    /// For the backends, and for fakes and tests in this package.
+    package init(name: String, versions: Int, latestVersion: Int, finalCount: Int, draftCount: Int) {
         self.name = name
         self.versions = versions
         self.latestVersion = latestVersion
         self.finalCount = finalCount
         self.draftCount = draftCount
-    }
-}
-
-/// Errors where the store, not SQLite, refuses a request.
-public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
-    case unknownFormVersion(id: Int64)
-    case submissionNotFound(id: Int64)
-    /// Only drafts may be updated or finalized; final submissions are kept as submitted.
-    case notADraft(id: Int64)
-    /// A stored value that this store never writes (e.g. a hand-edited timestamp).
-    case malformedValue(table: String, id: Int64, column: String, value: String)
-    /// The database path is a directory, a device or a FIFO ("a character device").
-    case notADatabaseFile(path: String, kind: String)
-    /// A draft to update that belongs to another form than the one being stored.
-    case draftOfAnotherForm(id: Int64, formName: String, expected: String)
-    /// A draft to change with a resume token it was not made with (or made with none).
-    case resumeTokenMismatch(id: Int64)
-    /// A table prefix that is not a plain lower-case identifier (see `TableNames`).
-    case invalidTablePrefix(String)
-    /// A page cursor that does not fit the query (another order, or not a cursor at all).
-    case invalidCursor(String)
-
-    public var description: String {
-        switch self {
-        case .unknownFormVersion(let id): return "Form version \(id) does not exist; register the form first"
-        case .submissionNotFound(let id): return "Submission \(id) does not exist"
-        case .notADraft(let id): return "Submission \(id) is final, not a draft, and cannot be changed"
-        case let .malformedValue(table, id, column, value):
-            return "Row \(id) of \(table) has an unreadable \(column): \(value.debugDescription)"
-        case let .notADatabaseFile(path, kind):
-            return "\(path) is \(kind), not a database file; give the path of a file"
-        case let .draftOfAnotherForm(id, formName, expected):
-            return "Submission \(id) belongs to form '\(formName)', not '\(expected)'"
-        case .resumeTokenMismatch(let id):
-            return "Draft \(id) was not made with this resume token"
-        case .invalidTablePrefix(let prefix):
-            return "Table prefix \(prefix.debugDescription) is not allowed: use a lower-case letter, then letters, digits or _, at most 32"
-        case .invalidCursor(let reason):
-            return "Invalid page cursor: \(reason)"
-        }
     }
 }

@@ -11,9 +11,9 @@ package protocol ExportCursor: AnyObject, Sendable {
 ///
 /// An iteration that stops early (a `break`, a thrown error, a cancelled task) gives its
 /// connection back when its iterator goes away.
-public struct SubmissionExport: AsyncSequence, Sendable {
-    public typealias Element = StoredSubmission
-    public typealias Failure = StorageError
+package struct SubmissionExport: AsyncSequence, Sendable {
+    package typealias Element = StoredSubmission
+    package typealias Failure = StorageError
 
     private let open: @Sendable () async throws(StorageError) -> any ExportCursor
 
@@ -21,11 +21,11 @@ public struct SubmissionExport: AsyncSequence, Sendable {
         self.open = open
     }
 
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(open: open) }
+    package func makeAsyncIterator() -> AsyncIterator { AsyncIterator(open: open) }
 
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        public typealias Element = StoredSubmission
-        public typealias Failure = StorageError
+    package struct AsyncIterator: AsyncIteratorProtocol {
+        package typealias Element = StoredSubmission
+        package typealias Failure = StorageError
 
         private let open: @Sendable () async throws(StorageError) -> any ExportCursor
         private var holder: CursorHolder?
@@ -37,7 +37,7 @@ public struct SubmissionExport: AsyncSequence, Sendable {
             self.open = open
         }
 
-        public mutating func next() async throws(StorageError) -> StoredSubmission? {
+        package mutating func next() async throws(StorageError) -> StoredSubmission? {
             while index >= rows.count {
                 if finished { return nil }
                 if Task.isCancelled { return finish() }

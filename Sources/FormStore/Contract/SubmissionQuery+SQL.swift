@@ -15,8 +15,6 @@ package struct SQLDialect: Sendable {
         self.timestamp = timestamp
         self.uuid = uuid ?? placeholder
     }
-
-    package static let sqlite = SQLDialect(placeholder: { _ in "?" }, timestamp: { _ in "?" })
 }
 
 /// A parameter of a query, in terms both backends bind.

@@ -9,31 +9,45 @@ import Foundation
 public struct SubmissionQuery: Sendable, Equatable {
     /// The column rows are sorted by; the id breaks ties, so the order is total.
     public enum Order: String, Sendable, CaseIterable {
+        /// The store's row id: the order submissions were first stored in.
         case id
+        /// When each was first stored.
         case createdAt
+        /// When each last changed.
         case updatedAt
     }
 
+    /// Submissions of this form only.
     public var formName: String?
     /// One version of a form, by its id in the store (`StoredSubmission.formVersionID`).
     public var formVersionID: Int64?
     /// One version of a form by its number (usually with `formName`).
     public var version: Int?
+    /// Drafts only, or final submissions only.
     public var status: SubmissionStatus?
+    /// The one submission with this UUID (text that is no UUID matches nothing).
     public var uuid: String?
+    /// Stored at or after this instant.
     public var createdFrom: Date?
+    /// Stored before this instant.
     public var createdBefore: Date?
+    /// Last changed at or after this instant.
     public var updatedFrom: Date?
+    /// Last changed before this instant.
     public var updatedBefore: Date?
+    /// The column rows are sorted by (the id breaks ties).
     public var order: Order
+    /// Newest (or highest id) first.
     public var descending: Bool
     /// Rows per page, 1...10,000 (export ignores it: it streams every row).
     public var limit: Int
     /// Where the page starts: the previous page's `next`.
     public var after: SubmissionCursor?
 
+    /// The largest page a query may ask for.
     public static let maximumLimit = 10_000
 
+    /// A query; every filter left nil matches everything.
     public init(
         formName: String? = nil, formVersionID: Int64? = nil, version: Int? = nil, status: SubmissionStatus? = nil,
         uuid: String? = nil, createdFrom: Date? = nil, createdBefore: Date? = nil, updatedFrom: Date? = nil,
@@ -71,7 +85,9 @@ public struct SubmissionQuery: Sendable, Equatable {
 /// plain token (`updatedAt.d.2026-11-21T21:05:03.123Z.42`) a service can hand to its clients
 /// and take back with `init?(_:)`.
 public struct SubmissionCursor: Sendable, Hashable, LosslessStringConvertible {
+    /// The order the cursor was made for; a query in another order refuses it.
     public let order: SubmissionQuery.Order
+    /// Whether that order was descending.
     public let descending: Bool
     /// The row's created_at or updated_at as stored; nil for the id order.
     let timestamp: String?
@@ -95,6 +111,7 @@ public struct SubmissionCursor: Sendable, Hashable, LosslessStringConvertible {
         self.init(order: query.order, descending: query.descending, timestamp: timestamp, id: row.id)
     }
 
+    /// The cursor as a token to hand to a client.
     public var description: String {
         "\(order.rawValue).\(descending ? "d" : "a").\(timestamp ?? "").\(id)"
     }
@@ -120,11 +137,11 @@ public struct SubmissionCursor: Sendable, Hashable, LosslessStringConvertible {
 }
 
 /// One page of a listing and the cursor of the next one (nil on the last page).
-public struct SubmissionPage: Sendable, Equatable {
-    public let submissions: [StoredSubmission]
-    public let next: SubmissionCursor?
+package struct SubmissionPage: Sendable, Equatable {
+    package let submissions: [StoredSubmission]
+    package let next: SubmissionCursor?
 
-    public init(submissions: [StoredSubmission], next: SubmissionCursor?) {
+    package init(submissions: [StoredSubmission], next: SubmissionCursor?) {
         self.submissions = submissions
         self.next = next
     }

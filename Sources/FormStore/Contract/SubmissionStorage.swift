@@ -1,11 +1,11 @@
-/// Where submissions live, for a service: every call is async where it may wait (for a lock, a
-/// disk, a server) and suspends the calling task instead of blocking a thread of Swift's
-/// cooperative pool; every failure is a `StorageError`.
+/// Where submissions live, as FormEngine sees them: every call is async where it may wait (for
+/// a lock, a disk, a server) and suspends the calling task instead of blocking a thread of
+/// Swift's cooperative pool; every failure is a `StorageError`.
 ///
-/// Two backends: `SQLiteStorage` (embedded, the default) and `PostgresStorage` in the
-/// `FormStorePostgres` module, for services that run on more than one machine. Both pass one
-/// test suite, so a service can move from one to the other without changing its code.
-public protocol SubmissionStorage: AnyObject, Sendable {
+/// Two backends implement it: SQLite (embedded, the default; `SQLite/` beside this folder) and
+/// PostgreSQL (the `FormStorePostgres` module), for services that run on more than one machine.
+/// Both pass one test suite, so a service moves from one to the other without changing its code.
+package protocol SubmissionStorage: AnyObject, Sendable {
     /// Which backend this is.
     var backend: StorageError.Backend { get }
     /// The database, for messages: a path, or an address without its password.
@@ -86,12 +86,12 @@ public protocol SubmissionStorage: AnyObject, Sendable {
 
 extension SubmissionStorage {
     /// The submission with this UUID, if any.
-    public func submission(uuid: String) async throws(StorageError) -> StoredSubmission? {
+    package func submission(uuid: String) async throws(StorageError) -> StoredSubmission? {
         try await page(SubmissionQuery(uuid: uuid, limit: 1)).submissions.first
     }
 
     /// Counts submissions of a form and status (nil matches every one).
-    public func count(formName: String? = nil, status: SubmissionStatus? = nil) async throws(StorageError) -> Int {
+    package func count(formName: String? = nil, status: SubmissionStatus? = nil) async throws(StorageError) -> Int {
         try await count(SubmissionQuery(formName: formName, status: status))
     }
 }

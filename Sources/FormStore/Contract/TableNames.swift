@@ -6,22 +6,22 @@ import Foundation
 /// The prefix is an identifier, not a value, so it cannot be a bound parameter: it is checked
 /// against a strict pattern (lower-case ASCII letter, then letters, digits and underscores, at
 /// most 32 characters) and never taken raw. Lower case because PostgreSQL folds unquoted names.
-public struct TableNames: Sendable, Equatable, Hashable {
+package struct TableNames: Sendable, Equatable, Hashable {
     /// "" for formctl's own database; "formctl_" puts every table under that prefix.
-    public let prefix: String
+    package let prefix: String
 
     /// Throws `StoreError.invalidTablePrefix` for anything but the pattern above.
-    public init(prefix: String = "") throws {
+    package init(prefix: String = "") throws {
         guard Self.isValid(prefix: prefix) else { throw StoreError.invalidTablePrefix(prefix) }
         self.prefix = prefix
     }
 
     /// The names without a prefix, as formctl's own databases have always had them.
-    public static let standard = TableNames(validated: "")
+    package static let standard = TableNames(validated: "")
 
     private init(validated prefix: String) { self.prefix = prefix }
 
-    public static func isValid(prefix: String) -> Bool {
+    package static func isValid(prefix: String) -> Bool {
         guard prefix.utf8.count <= 32 else { return false }
         for (offset, byte) in prefix.utf8.enumerated() {
             let letter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
@@ -31,16 +31,16 @@ public struct TableNames: Sendable, Equatable, Hashable {
         return true
     }
 
-    public var forms: String { prefix + "forms" }
-    public var formVersions: String { prefix + "form_versions" }
-    public var submissions: String { prefix + "submissions" }
+    package var forms: String { prefix + "forms" }
+    package var formVersions: String { prefix + "form_versions" }
+    package var submissions: String { prefix + "submissions" }
     /// The access tokens of `formctl serve`, by their hashes.
-    public var accessTokens: String { prefix + "access_tokens" }
+    package var accessTokens: String { prefix + "access_tokens" }
     /// The answers kept under the `Idempotency-Key` of `formctl serve`'s writes.
-    public var idempotencyKeys: String { prefix + "idempotency_keys" }
+    package var idempotencyKeys: String { prefix + "idempotency_keys" }
     /// formctl's record of applied migrations: a name of its own, so a service's (or Rails')
     /// `schema_migrations` is never read or written.
-    public var migrations: String { prefix + "formctl_schema_migrations" }
+    package var migrations: String { prefix + "formctl_schema_migrations" }
     /// Where formctl recorded migrations before the table had a name of its own; only ever
     /// looked for without a prefix, and renamed when formctl's columns show it is ours.
     package static let legacyMigrations = "schema_migrations"

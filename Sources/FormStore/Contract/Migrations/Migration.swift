@@ -22,9 +22,6 @@ package struct Migration: Sendable, Equatable {
     /// The statements to run for `tables`.
     package func sql(for tables: TableNames) -> String { tables.render(template) }
 
-    /// The migrations compiled into this binary, in version order.
-    static let embedded: [Migration] = from(embedded: EmbeddedMigrations.files)
-
     /// Migrations from the generated `(fileName, sql)` list of a target's EmbedMigrations.
     package static func from(embedded files: [(fileName: String, sql: String)]) -> [Migration] {
         files.compactMap { file in
@@ -41,10 +38,13 @@ package struct Migration: Sendable, Equatable {
     }
 }
 
-/// One row of `migrate --status`.
+/// One migration of a database's schema, applied or pending (one row of `migrate --status`).
 public struct MigrationStatus: Sendable, Equatable {
+    /// The migration's number; migrations apply in this order.
     public let version: Int
+    /// The migration's file name, e.g. `0001_init.sql`.
     public let name: String
+    /// True once the migration has been applied to the database.
     public let applied: Bool
     /// When it was applied, as stored (ISO 8601 UTC text); nil if pending.
     public let appliedAt: String?

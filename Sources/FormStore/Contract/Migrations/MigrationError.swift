@@ -1,5 +1,6 @@
-/// Why the database schema cannot be used with this binary. Each case says what to do.
-public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
+/// Why the database schema cannot be used with this binary. Each case says what to do. A
+/// service sees it as a `StorageError` of the matching `kind`, with this description as its message.
+package enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
     /// An applied migration's text differs from the one compiled in (someone edited the file).
     case editedMigration(version: Int, name: String, path: String)
     /// The database has migrations this binary does not know: it was written by a newer formctl.
@@ -12,7 +13,7 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
     /// record of formctl's migrations.
     case foreignDatabase(path: String, tables: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .editedMigration(version, name, path):
             return "Migration \(version) (\(name)) was changed after it was applied to \(path); "
@@ -31,6 +32,17 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
             return "\(path) is not a formctl database: it has tables (\(shown)) and no record of formctl's migrations; "
                 + "nothing was changed. To keep formctl's tables apart from them, give a table prefix (--table-prefix); "
                 + "to add formctl's tables to it as they are, run formctl migrate --adopt"
+        }
+    }
+}
+
+extension MigrationError {
+    /// The `StorageError.Kind` a caller acts on.
+    package var storageKind: StorageError.Kind {
+        switch self {
+        case .databaseNewerThanBinary: return .schemaTooNew
+        case .editedMigration, .missingEarlierMigration, .pendingMigrationsInReadOnlyDatabase: return .schemaMismatch
+        case .foreignDatabase: return .foreignDatabase
         }
     }
 }

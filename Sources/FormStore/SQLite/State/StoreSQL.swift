@@ -1,8 +1,8 @@
 /// The SQLite store's statements that name tables, written once per store for its table names
 /// (so each is still one fixed text, prepared once and cached by the connection).
-struct StoreSQL {
+package struct StoreSQL {
     /// Column order is relied on by `StoreState.storedSubmission(_:)` and `ExportRow`.
-    let submissionSelect: String
+    package let submissionSelect: String
     let insertSubmission: String
     let formVersionSelect: String
 

@@ -51,15 +51,3 @@ extension StoreState {
         return AccessToken(id: id, name: row.optionalText(1), formName: row.optionalText(2), scope: scope, createdAt: created)
     }
 }
-
-/// `formctl token revoke ID-or-NAME`: all digits is an id (names never are), anything else a name.
-package enum AccessTokenReference {
-    package static func condition(_ idOrName: String) -> (column: String, value: QueryValue) {
-        if !idOrName.isEmpty, idOrName.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let id = Int64(idOrName)
-        {
-            return ("id", .integer(id))
-        }
-        return ("name", .text(idOrName))
-    }
-}

@@ -2,7 +2,7 @@ extension StoreState {
     /// The version of `formName` whose definition is `definitionJSON`: an existing one with the
     /// same content hash (whichever it is: going back to an earlier definition reuses its
     /// version), else a new one numbered one past the highest.
-    func register(formName: String, definitionJSON: String, contentHash: String? = nil) throws -> FormVersion {
+    package func register(formName: String, definitionJSON: String, contentHash: String? = nil) throws -> FormVersion {
         let hash = contentHash ?? SHA256.hex(of: definitionJSON)
         return try transaction {
             let formID: Int64
@@ -36,13 +36,13 @@ extension StoreState {
         }
     }
 
-    func latestVersion(formName: String) throws -> FormVersion? {
+    package func latestVersion(formName: String) throws -> FormVersion? {
         try connection.queryFirst(
             sql.formVersionSelect + " WHERE f.name = ? ORDER BY v.version DESC LIMIT 1", [.text(formName)],
             operation: "reading the latest version of form \(formName)", Self.formVersion)
     }
 
-    func formVersion(id: Int64) throws -> FormVersion? {
+    package func formVersion(id: Int64) throws -> FormVersion? {
         try connection.queryFirst(
             sql.formVersionSelect + " WHERE v.id = ?", [.integer(id)],
             operation: "reading form version \(id)", Self.formVersion)
@@ -61,7 +61,7 @@ extension StoreState {
         return ref
     }
 
-    func forms() throws -> [FormSummary] {
+    package func forms() throws -> [FormSummary] {
         try connection.query(
             """
             SELECT f.name,

@@ -1,14 +1,14 @@
 import Foundation
 
 extension StoreState {
-    func submission(id: Int64) throws -> StoredSubmission? {
+    package func submission(id: Int64) throws -> StoredSubmission? {
         try connection.queryFirst(sql.submissionSelect + " WHERE s.id = ?", [.integer(id)],
                                   operation: "reading submission \(id)", Self.storedSubmission)
     }
 
     /// One page in the query's order, starting after its cursor; one row more than the page
     /// is read to know whether another page follows.
-    func page(_ query: SubmissionQuery) throws -> SubmissionPage {
+    package func page(_ query: SubmissionQuery) throws -> SubmissionPage {
         try query.checkCursor()
         let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: true)
         let size = query.pageSize
@@ -21,14 +21,7 @@ extension StoreState {
         return SubmissionPage(submissions: rows, next: more ? rows.last.map { SubmissionCursor(after: $0, in: query) } : nil)
     }
 
-    /// Every matching row in id order (the synchronous store's listing, for tools and tests).
-    func submissions(_ query: SubmissionQuery) throws -> [StoredSubmission] {
-        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: true)
-        return try connection.query(sql.submissionSelect + parts.whereClause + parts.orderBy,
-                                    parts.values.map(\.sqlite), operation: "listing submissions", Self.storedSubmission)
-    }
-
-    func count(_ query: SubmissionQuery) throws -> Int {
+    package func count(_ query: SubmissionQuery) throws -> Int {
         let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: false)
         return try connection.queryFirst("SELECT count(*) FROM \(tables.submissions) s" + parts.whereClause,
                                          parts.values.map(\.sqlite), operation: "counting submissions", { $0.int(0) }) ?? 0
@@ -36,7 +29,7 @@ extension StoreState {
 
     /// Decodes a row of `submissionSelect`. Values this store never writes are reported, not
     /// papered over, because they mean someone edited the file by hand.
-    static func storedSubmission(_ row: Statement) throws -> StoredSubmission {
+    package static func storedSubmission(_ row: Statement) throws -> StoredSubmission {
         let id = row.int64(0)
         func malformed(_ column: String, _ index: Int32) -> StoreError {
             .malformedValue(table: "submissions", id: id, column: column, value: row.text(index))
@@ -50,9 +43,14 @@ extension StoreState {
     }
 }
 
+extension SQLDialect {
+    /// SQLite numbers its `?` parameters by position, timestamps included.
+    package static let sqlite = SQLDialect(placeholder: { _ in "?" }, timestamp: { _ in "?" })
+}
+
 extension QueryValue {
     /// Timestamps are stored as fixed-width text in SQLite, so they bind as text.
-    var sqlite: SQLiteValue {
+    package var sqlite: SQLiteValue {
         switch self {
         case .text(let text), .timestamp(let text): return .text(text)
         case .integer(let value): return .integer(value)

@@ -4,7 +4,7 @@ extension StoreState {
     /// One new submission. A single INSERT is its own atomic transaction; SQLite takes the read
     /// and write locks together for it (with the busy handler), so the lock-upgrade deadlock
     /// that `BEGIN IMMEDIATE` prevents for multi-statement transactions cannot happen here.
-    func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String, resumeTokenHash: String? = nil) throws
+    package func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String, resumeTokenHash: String? = nil) throws
         -> StoredSubmission
     {
         let ref = try versionRef(id: formVersionID)
@@ -29,7 +29,7 @@ extension StoreState {
 
     /// Many final submissions through one prepared statement in one transaction (`import`).
     /// All rows share the transaction's timestamp: they were stored at the same instant.
-    func insertFinalBatch(formVersionID: Int64, valuesJSON: [String]) throws -> [Int64] {
+    package func insertFinalBatch(formVersionID: Int64, valuesJSON: [String]) throws -> [Int64] {
         try transaction {
             let ref = try versionRef(id: formVersionID)
             let now = Timestamp.now()
@@ -58,7 +58,7 @@ extension StoreState {
     /// Replaces a draft's values, and makes it final if `finalize` is set. With a version, the
     /// draft moves to it: values are always stored against the definition they were validated
     /// with. Final submissions are refused: they are the record of what was submitted.
-    func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool) throws -> StoredSubmission {
+    package func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool) throws -> StoredSubmission {
         try transaction {
             let status = finalize ? SubmissionStatus.final.rawValue : SubmissionStatus.draft.rawValue
             let operation = finalize ? "finalizing draft \(id)" : "updating draft \(id)"
@@ -87,7 +87,7 @@ extension StoreState {
                                   operation: "reading the resume token of submission \(id)") { $0.optionalText(0) } ?? nil
     }
 
-    func delete(id: Int64) throws -> Bool {
+    package func delete(id: Int64) throws -> Bool {
         try connection.run("DELETE FROM \(tables.submissions) WHERE id = ?", [.integer(id)], operation: "deleting submission \(id)")
         return connection.changes > 0
     }

@@ -4,12 +4,12 @@
 /// row, so a crash leaves it either fully applied and recorded or not at all. The applied set
 /// is re-read inside every transaction, so several processes starting at once on a new file
 /// apply each migration exactly once. Only tables named by `tables` are read or written.
-struct Migrator {
+package struct Migrator {
     let connection: Connection
     let migrations: [Migration]
     let tables: TableNames
 
-    init(connection: Connection, migrations: [Migration] = Migration.embedded, tables: TableNames = .standard) {
+    package init(connection: Connection, migrations: [Migration] = Migration.embedded, tables: TableNames = .standard) {
         self.connection = connection
         self.migrations = migrations.sorted { $0.version < $1.version }
         self.tables = tables
@@ -71,7 +71,7 @@ struct Migrator {
     }
 
     /// Every compiled migration plus any unknown recorded one, for `migrate --status`.
-    func status() throws -> [MigrationStatus] {
+    package func status() throws -> [MigrationStatus] {
         let applied = try appliedMigrations()
         try refuseForeignDatabase(applied: applied)
         return MigrationPlan(migrations: migrations, database: connection.path).status(applied)

@@ -3,21 +3,24 @@
 /// process's lock suspends only the tasks that asked for a write, and reads go on meanwhile.
 ///
 /// The file must be a real file (not `:memory:`): the readers open it too.
-public final class SQLiteStorage: SubmissionStorage {
-    public let path: String
-    public let tables: TableNames
+package final class SQLiteStorage: SubmissionStorage {
+    package let path: String
+    package let tables: TableNames
     private let writer: ConnectionThread?
     private let readers: ReaderPool
 
-    public var backend: StorageError.Backend { .sqlite }
-    public var database: String { path }
+    package var backend: StorageError.Backend { .sqlite }
+    package var database: String { path }
 
-    /// Opens (creating and migrating, unless `readOnly`) the database at `path`; see
-    /// `SubmissionStore.init` for `readOnly`, `busyTimeout` and `adoptingForeignDatabase`.
-    /// `tables` puts formctl's tables under a prefix in a service's own database. `readers` is
-    /// the number of read connections (at least one). Blocks the calling thread while it opens:
-    /// call it at start-up.
-    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), adoptingForeignDatabase: Bool = false,
+    /// Opens (creating if needed) the database at `path` and applies pending migrations. With
+    /// `readOnly` nothing is created or migrated, a database that needs migrations is refused,
+    /// and a file in a read-only directory can still be read. Another program's SQLite file
+    /// (tables, none of formctl's) is refused unless `adoptingForeignDatabase`; a path that is a
+    /// directory, device or FIFO is refused before SQLite opens it. `busyTimeout` is how long a
+    /// write waits for another process's lock. `tables` puts formctl's tables under a prefix in
+    /// a service's own database. `readers` is the number of read connections (at least one).
+    /// Blocks the calling thread while it opens: call it at start-up.
+    package init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), adoptingForeignDatabase: Bool = false,
                 tables: TableNames = .standard, readers: Int = 2) throws(StorageError) {
         self.path = path
         self.tables = tables
@@ -25,7 +28,7 @@ public final class SQLiteStorage: SubmissionStorage {
             writer = nil
         } else {
             writer = try ConnectionThread(name: "formstore-writer", database: path) {
-                StoreState(connection: try SubmissionStore.open(
+                StoreState(connection: try Connection.openWithCurrentSchema(
                     path: path, readOnly: false, busyTimeout: busyTimeout,
                     adoptingForeignDatabase: adoptingForeignDatabase, tables: tables), tables: tables)
             }
@@ -34,7 +37,7 @@ public final class SQLiteStorage: SubmissionStorage {
         do {
             for _ in 0..<max(1, readers) {
                 threads.append(try ConnectionThread(name: "formstore-reader", database: path) {
-                    StoreState(connection: try SubmissionStore.open(
+                    StoreState(connection: try Connection.openWithCurrentSchema(
                         path: path, readOnly: true, busyTimeout: busyTimeout, adoptingForeignDatabase: false, tables: tables),
                         tables: tables)
                 })
@@ -82,86 +85,86 @@ public final class SQLiteStorage: SubmissionStorage {
         return try result.get()
     }
 
-    public func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
+    package func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
         try await write { try $0.register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash) }
     }
 
-    public func save(_ submission: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
+    package func save(_ submission: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
         try await write { try $0.save(submission) }
     }
 
-    public func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
+    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
         try await write { try $0.insertFinalBatch(formVersionID: formVersionID, valuesJSON: valuesJSON).count }
     }
 
-    public func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
+    package func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
         try await readers.read { try $0.submission(id: id) }
     }
 
-    public func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage {
+    package func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage {
         try await readers.read { try $0.page(query) }
     }
 
-    public func count(_ query: SubmissionQuery) async throws(StorageError) -> Int {
+    package func count(_ query: SubmissionQuery) async throws(StorageError) -> Int {
         try await readers.read { try $0.count(query) }
     }
 
-    public func delete(id: Int64) async throws(StorageError) -> Bool {
+    package func delete(id: Int64) async throws(StorageError) -> Bool {
         try await write { try $0.delete(id: id) }
     }
 
-    public func forms() async throws(StorageError) -> [FormSummary] {
+    package func forms() async throws(StorageError) -> [FormSummary] {
         try await readers.read { try $0.forms() }
     }
 
-    public func latestVersion(formName: String) async throws(StorageError) -> FormVersion? {
+    package func latestVersion(formName: String) async throws(StorageError) -> FormVersion? {
         try await readers.read { try $0.latestVersion(formName: formName) }
     }
 
-    public func formVersion(id: Int64) async throws(StorageError) -> FormVersion? {
+    package func formVersion(id: Int64) async throws(StorageError) -> FormVersion? {
         try await readers.read { try $0.formVersion(id: id) }
     }
 
-    public func export(_ query: SubmissionQuery) -> SubmissionExport {
+    package func export(_ query: SubmissionQuery) -> SubmissionExport {
         let readers = self.readers
         return SubmissionExport {
             SQLiteExportCursor(pool: readers, reader: await readers.take(), query: query)
         }
     }
 
-    public func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String? {
+    package func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String? {
         try await readers.read { try $0.resumeTokenHash(submissionID: id) }
     }
 
-    public func idempotencyRecord(key: String) async throws(StorageError) -> IdempotencyRecord? {
+    package func idempotencyRecord(key: String) async throws(StorageError) -> IdempotencyRecord? {
         try await readers.read { try $0.idempotencyRecord(key: key) }
     }
 
-    public func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
+    package func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
         async throws(StorageError) -> AccessToken
     {
         try await write { try $0.createAccessToken(name: name, formName: formName, scope: scope, tokenHash: tokenHash) }
     }
 
-    public func accessTokens() async throws(StorageError) -> [AccessToken] {
+    package func accessTokens() async throws(StorageError) -> [AccessToken] {
         try await readers.read { try $0.accessTokens() }
     }
 
-    public func accessToken(hash tokenHash: String) async throws(StorageError) -> AccessToken? {
+    package func accessToken(hash tokenHash: String) async throws(StorageError) -> AccessToken? {
         try await readers.read { try $0.accessToken(hash: tokenHash) }
     }
 
-    public func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken? {
+    package func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken? {
         try await write { try $0.revokeAccessToken(idOrName) }
     }
 
-    public func migrationStatus() async throws(StorageError) -> [MigrationStatus] {
+    package func migrationStatus() async throws(StorageError) -> [MigrationStatus] {
         try await readers.read { try Migrator(connection: $0.connection, tables: $0.tables).status() }
     }
 
     /// Returns once every connection is closed, the readers first so that the writer's close,
     /// the last one, checkpoints the write-ahead log into the file and removes it.
-    public func close() async {
+    package func close() async {
         await readers.stopAndWait()
         await writer?.stopAndWait()
     }

@@ -35,25 +35,3 @@ extension StorageError {
         }
     }
 }
-
-extension MigrationError {
-    package var storageKind: StorageError.Kind {
-        switch self {
-        case .databaseNewerThanBinary: return .schemaTooNew
-        case .editedMigration, .missingEarlierMigration, .pendingMigrationsInReadOnlyDatabase: return .schemaMismatch
-        case .foreignDatabase: return .foreignDatabase
-        }
-    }
-}
-
-extension StoreError {
-    package var storageKind: StorageError.Kind {
-        switch self {
-        case .unknownFormVersion, .submissionNotFound, .resumeTokenMismatch: return .notFound
-        case .notADraft, .draftOfAnotherForm: return .conflict
-        case .malformedValue: return .corrupt
-        case .notADatabaseFile: return .notADatabase
-        case .invalidTablePrefix, .invalidCursor: return .invalidRequest
-        }
-    }
-}

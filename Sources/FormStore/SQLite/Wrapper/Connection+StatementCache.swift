@@ -5,7 +5,7 @@ extension Connection {
     /// If the cached statement is already in use further up the stack (a query run from inside
     /// an export callback), a private statement is prepared for this call instead, because
     /// resetting the shared one would break the outer loop.
-    func withStatement<R>(_ sql: String, _ body: (Statement) throws -> R) throws -> R {
+    package func withStatement<R>(_ sql: String, _ body: (Statement) throws -> R) throws -> R {
         let statement: Statement
         var isPrivate = false
         if let cached = statementCache[sql] {
@@ -36,7 +36,7 @@ extension Connection {
     }
 
     /// Reads every row of a query through `row`.
-    func query<T>(_ sql: String, _ values: [SQLiteValue] = [], operation: String,
+    package func query<T>(_ sql: String, _ values: [SQLiteValue] = [], operation: String,
                   _ row: (Statement) throws -> T) throws -> [T] {
         try withStatement(sql) { statement in
             try statement.bind(values)

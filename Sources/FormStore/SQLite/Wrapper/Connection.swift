@@ -6,7 +6,7 @@ import Foundation
 /// Not thread-safe on purpose: it is opened with `SQLITE_OPEN_NOMUTEX` and the owner (the
 /// store) serialises access with its own lock, so SQLite's internal mutex would be paid twice.
 /// It is therefore not `Sendable`.
-final class Connection {
+package final class Connection {
     let path: String
     let handle: OpaquePointer
     let isReadOnly: Bool
@@ -100,7 +100,7 @@ final class Connection {
     }
 
     /// Finalizes every cached statement and closes the handle. Safe to call twice.
-    func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         for statement in statementCache.values { statement.finalize() }

@@ -3,19 +3,19 @@ import CSQLite
 /// A failure reported by SQLite, carrying everything needed to act on it without a debugger:
 /// the extended result code, SQLite's own message, the SQL that failed, what we were doing and
 /// which database file it was.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The extended result code (e.g. 2067 for `SQLITE_CONSTRAINT_UNIQUE`).
-    public let code: Int32
+    package let code: Int32
     /// SQLite's message for the failure (`sqlite3_errmsg` at the time it happened).
-    public let message: String
+    package let message: String
     /// The statement that failed, if the failure came from one.
-    public let sql: String?
+    package let sql: String?
     /// What the store was doing, in words (e.g. "opening the database").
-    public let operation: String
+    package let operation: String
     /// The database file, so a user with several databases knows which one.
-    public let path: String
+    package let path: String
 
-    public init(code: Int32, message: String, sql: String? = nil, operation: String, path: String) {
+    package init(code: Int32, message: String, sql: String? = nil, operation: String, path: String) {
         self.code = code
         self.message = message
         self.sql = sql
@@ -24,18 +24,18 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// The primary result code (the low byte), for coarse checks such as "is this BUSY?".
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// Another connection or process holds the lock for longer than the busy timeout.
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     /// A UNIQUE, CHECK, NOT NULL or FOREIGN KEY rule was broken.
-    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+    package var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
     /// The file is damaged or is not an SQLite database at all.
-    public var isCorruptOrNotADatabase: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
+    package var isCorruptOrNotADatabase: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
     /// The disk (or the configured page limit) is full.
-    public var isFull: Bool { primaryCode == SQLITE_FULL }
+    package var isFull: Bool { primaryCode == SQLITE_FULL }
 
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(code) (\(Self.codeName(code))) while \(operation) in \(path): \(message)"
         if let hint = hint { text += ". \(hint)" }
         if let sql { text += " [SQL: \(sql)]" }
@@ -46,7 +46,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     var hint: String? {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return "Another process is writing to this database; try again, or wait longer with a higher busy timeout (formctl --busy-timeout SECONDS, SubmissionStore's busyTimeout)"
+            return "Another process is writing to this database; try again, or wait longer with a higher busy timeout (formctl --busy-timeout SECONDS, SQLiteStorage's busyTimeout)"
         case SQLITE_NOTADB:
             return "The file exists but is not an SQLite database"
         case SQLITE_CORRUPT:

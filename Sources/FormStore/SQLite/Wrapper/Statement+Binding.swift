@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A value SQLite can store, for binding and reading without knowing the type in advance.
-enum SQLiteValue: Equatable, Sendable {
+package enum SQLiteValue: Equatable, Sendable {
     case null
     case integer(Int64)
     case real(Double)
@@ -69,7 +69,7 @@ extension Statement {
     }
 
     /// Binds `values` to parameters 1...n.
-    func bind(_ values: [SQLiteValue]) throws {
+    package func bind(_ values: [SQLiteValue]) throws {
         for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
     }
 

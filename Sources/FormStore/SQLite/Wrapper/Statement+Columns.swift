@@ -7,14 +7,14 @@ extension Statement {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
-    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     /// Reads text by its byte length (not up to the first NUL), so embedded NULs survive.
-    func text(_ column: Int32) -> String {
+    package func text(_ column: Int32) -> String {
         withText(column) { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -24,7 +24,7 @@ extension Statement {
 
     /// Hands the column's UTF-8 bytes to `body` without copying them into a String; the
     /// buffer is valid only until the next step or reset. This is what makes export cheap.
-    func withText<R>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withText<R>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         // text must be fetched before bytes: asking for the text may convert the value.
         let pointer = sqlite3_column_text(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))

@@ -4,7 +4,7 @@ import CSQLite
 ///
 /// Callers normally get one from `Connection.withStatement`, which resets it (and clears its
 /// bindings) after each use so no read transaction or bound buffer outlives the call.
-final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     let sql: String
     /// The connection's handle and file, for error messages; the connection outlives us.
@@ -49,7 +49,7 @@ final class Statement {
 
     /// Advances to the next row. Returns true while there is a row to read.
     @discardableResult
-    func step(_ operation: @autoclosure () -> String = "running a statement") throws -> Bool {
+    package func step(_ operation: @autoclosure () -> String = "running a statement") throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false

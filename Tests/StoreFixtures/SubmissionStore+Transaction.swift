@@ -1,3 +1,4 @@
+import FormStore
 import Foundation
 
 extension SubmissionStore {
@@ -10,7 +11,7 @@ extension SubmissionStore {
     /// lock is recursive; each call's own transaction becomes a savepoint), and a nested
     /// `write` is a savepoint whose failure rolls back only its own work. Calls from other
     /// threads wait until the block has committed or rolled back.
-    public func write<T>(_ body: (SubmissionStore) throws -> T) throws -> T {
+    package func write<T>(_ body: (SubmissionStore) throws -> T) throws -> T {
         try locked.withLock { state in try state.transaction { try body(self) } }
     }
 }
