@@ -31,7 +31,7 @@ package final class PostgresStorage: SubmissionStorage {
     /// program's database (tables, none of formctl's) is refused unless `adoptingForeignDatabase`
     /// or a prefix is given. At most `maximumConnections` are open at once.
     package init(address: PostgresAddress, tables: TableNames = .standard, readOnly: Bool = false,
-                adoptingForeignDatabase: Bool = false, maximumConnections: Int = 8) async throws(StorageError) {
+                 adoptingForeignDatabase: Bool = false, maximumConnections: Int = 8) async throws(StorageError) {
         self.address = address
         self.tables = tables
         self.isReadOnly = readOnly
@@ -59,7 +59,7 @@ package final class PostgresStorage: SubmissionStorage {
 
     /// Connects to the address in `url` (see `PostgresAddress`).
     package convenience init(url: String, tables: TableNames = .standard, readOnly: Bool = false,
-                            adoptingForeignDatabase: Bool = false) async throws(StorageError) {
+                             adoptingForeignDatabase: Bool = false) async throws(StorageError) {
         try await self.init(address: PostgresAddress(url), tables: tables, readOnly: readOnly,
                             adoptingForeignDatabase: adoptingForeignDatabase)
     }

@@ -104,7 +104,7 @@ package final class SubmissionStore: Sendable {
     /// The store stays locked for this thread until the export ends; store calls made from
     /// inside `body` work (the lock is recursive), calls from other threads wait.
     package func exportSubmissions(formName: String? = nil, status: SubmissionStatus? = nil, since: Date? = nil,
-                                  _ body: (borrowing ExportRow) throws -> Void) throws {
+                                   _ body: (borrowing ExportRow) throws -> Void) throws {
         try locked.withLock { try $0.export(SubmissionQuery(formName: formName, status: status, createdFrom: since), body) }
     }
 

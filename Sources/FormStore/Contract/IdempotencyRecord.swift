@@ -32,7 +32,7 @@ package struct IdempotencyWrite: Sendable {
     package var response: @Sendable (StoredSubmission) -> IdempotentResponse
 
     package init(key: String, fingerprint: String, expiresAt: Date,
-                response: @escaping @Sendable (StoredSubmission) -> IdempotentResponse) {
+                 response: @escaping @Sendable (StoredSubmission) -> IdempotentResponse) {
         self.key = key
         self.fingerprint = fingerprint
         self.expiresAt = expiresAt

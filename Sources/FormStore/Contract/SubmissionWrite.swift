@@ -26,7 +26,7 @@ package struct SubmissionWrite: Sendable, Equatable {
     package var idempotency: IdempotencyWrite?
 
     package init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil,
-                resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil) {
+                 resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil) {
         self.idempotency = idempotency
         self.version = version
         self.status = status

@@ -21,7 +21,7 @@ package final class SQLiteStorage: SubmissionStorage {
     /// a service's own database. `readers` is the number of read connections (at least one).
     /// Blocks the calling thread while it opens: call it at start-up.
     package init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), adoptingForeignDatabase: Bool = false,
-                tables: TableNames = .standard, readers: Int = 2) throws(StorageError) {
+                 tables: TableNames = .standard, readers: Int = 2) throws(StorageError) {
         self.path = path
         self.tables = tables
         if readOnly {
