@@ -7,14 +7,14 @@ let package = Package(
     products: [
         .executable(name: "formctl", targets: ["formctl"]),
         .library(name: "FormCore", targets: ["FormCore"]),
-        .library(name: "FormStore", targets: ["FormStore"]),
+        // The store is the engine's: a service reaches it through FormEngine, which re-exports
+        // the contract's value types (queries, stored submissions, errors).
         .library(name: "FormEngine", targets: ["FormEngine"]),
-        .library(name: "FormStorePostgres", targets: ["FormStorePostgres"]),
     ],
     traits: [
         // formctl's PostgreSQL backend (--db postgres://...). On by default; without it
         // (--disable-default-traits) formctl builds without SwiftNIO and BoringSSL, a release
-        // build in a fraction of the time. The FormStorePostgres library is there either way.
+        // build in a fraction of the time. The FormStorePostgres module builds either way.
         .trait(name: "PostgreSQL", description: "formctl can store in PostgreSQL (--db postgres://...)."),
         // formctl serve, on Hummingbird (SwiftNIO as well).
         .trait(name: "Server", description: "formctl serve: forms over HTTP and in a browser."),
@@ -53,20 +53,24 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["migration-embedder"]
         ),
+        // The synchronous SQLite store (SubmissionStore) that tests and benchmarks drive from
+        // threads of their own; not part of the product, which stores through SQLiteStorage.
+        .target(name: "StoreFixtures", dependencies: ["FormStore"], path: "Tests/StoreFixtures"),
         // Child process for the multi-process, lock and SIGKILL tests in FormStoreTests, on
         // either backend.
         .executableTarget(
-            name: "store-fault-writer", dependencies: ["FormStore", "FormStorePostgres"], path: "Tests/store-fault-writer"),
+            name: "store-fault-writer", dependencies: ["FormStore", "FormStorePostgres", "StoreFixtures"],
+            path: "Tests/store-fault-writer"),
         // A real PostgreSQL server for the tests (initdb, pg_ctl in a temporary directory).
         .target(name: "PostgresTestServer", path: "Tests/PostgresTestServer"),
         // Release-built throughput benchmark run by Scripts/bench-store.sh.
-        .executableTarget(name: "bench-store", dependencies: ["FormStore"], path: "Benchmarks/bench-store"),
+        .executableTarget(name: "bench-store", dependencies: ["FormStore", "StoreFixtures"], path: "Benchmarks/bench-store"),
         // What every test target shares: temporary directories, the repository's forms and fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FormStoreTests",
             // Depending on the helper makes `swift test` build it next to the test bundle.
-            dependencies: ["FormStore", "FormStorePostgres", "PostgresTestServer", "store-fault-writer", "TestSupport"]
+            dependencies: ["FormStore", "FormStorePostgres", "StoreFixtures", "PostgresTestServer", "store-fault-writer", "TestSupport"]
         ),
         // Pure logic: definitions, data, binding, expressions, validation, sessions.
         .target(
@@ -79,12 +83,12 @@ let package = Package(
         .target(name: "FormEngine", dependencies: ["FormCore", "FormStore"]),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TestSupport"]),
         // Cost per submission on real forms beside the raw insert (Scripts/bench-engine.sh).
-        .executableTarget(name: "bench-engine", dependencies: ["FormEngine", "FormStore"], path: "Benchmarks/bench-engine"),
+        .executableTarget(name: "bench-engine", dependencies: ["FormEngine", "FormStore", "StoreFixtures"], path: "Benchmarks/bench-engine"),
         // What a service sees of the store: a ticker while submits wait on a lock, reads while
         // an import writes, submits per second into PostgreSQL (Scripts/bench-service.sh,
         // Scripts/bench-postgres.sh).
         .executableTarget(
-            name: "bench-service", dependencies: ["FormEngine", "FormStore", "FormStorePostgres"],
+            name: "bench-service", dependencies: ["FormEngine", "FormStore", "FormStorePostgres", "StoreFixtures"],
             path: "Benchmarks/bench-service"),
         // The README's library example, compiled as written.
         .executableTarget(name: "quick-start", dependencies: ["FormEngine"], path: "Examples/quick-start"),
@@ -132,7 +136,7 @@ let package = Package(
         // FormStore lets them read back what was stored and plant drafts.
         .testTarget(
             name: "formctlE2ETests",
-            dependencies: ["formctl", "FormStore", "FormEngine", "TerminalKeys", "PostgresTestServer", "TestSupport", "FormServer"]
+            dependencies: ["formctl", "FormStore", "StoreFixtures", "FormEngine", "TerminalKeys", "PostgresTestServer", "TestSupport", "FormServer"]
         ),
         .testTarget(
             name: "FormCoreTests",

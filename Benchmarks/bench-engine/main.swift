@@ -13,6 +13,7 @@ import FormCore
 import FormEngine
 import FormStore
 import Foundation
+import StoreFixtures
 
 struct Measurement {
     var count: Int

@@ -14,6 +14,7 @@ import FormEngine
 import FormStore
 import FormStorePostgres
 import Foundation
+import StoreFixtures
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("bench-service: \(message)\n".utf8))

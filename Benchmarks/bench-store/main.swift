@@ -4,6 +4,7 @@
 //   bench-store <db> batch <rows>    saveFinalBatch, all rows in one transaction
 import FormStore
 import Foundation
+import StoreFixtures
 
 func report(_ rows: Int, _ elapsed: Duration) -> String {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -11,7 +11,7 @@ import Synchronization
 public final class FormEngine: Sendable {
     /// Where submissions are stored: SQLite (`SQLiteStorage`) or PostgreSQL (`PostgresStorage`
     /// from FormStorePostgres), or any other `SubmissionStorage`.
-    public let storage: any SubmissionStorage
+    package let storage: any SubmissionStorage
     let registry = Mutex(Registry())
     /// Versions already registered in the store, by form name and content hash, so that a
     /// submit after the first writes only its row.
@@ -28,7 +28,7 @@ public final class FormEngine: Sendable {
     }
 
     /// An engine storing into `storage`.
-    public init(storage: any SubmissionStorage) {
+    package init(storage: any SubmissionStorage) {
         self.storage = storage
     }
 

@@ -6,30 +6,30 @@ import Foundation
 /// `postgresql://` works too; a host that starts with `/` (given as `?host=` or percent-encoded)
 /// is the directory of the server's Unix socket. The user defaults to `$PGUSER`, then the login
 /// name; the password to `$PGPASSWORD`; the port to 5432; the database to the user's name.
-public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
-    public enum TLSMode: String, Sendable {
+package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
+    package enum TLSMode: String, Sendable {
         case disable, prefer, require
     }
 
-    public var username: String
+    package var username: String
     /// Never shown: `description` leaves it out, and no error message carries it.
-    public var password: String?
+    package var password: String?
     /// A host name or address; nil when connecting through `socketDirectory`.
-    public var host: String?
-    public var port: Int
-    public var socketDirectory: String?
-    public var database: String
-    public var tls: TLSMode
+    package var host: String?
+    package var port: Int
+    package var socketDirectory: String?
+    package var database: String
+    package var tls: TLSMode
 
     /// True for `postgres://` and `postgresql://` addresses: what `--db` and `FORMCTL_DB` use
     /// to tell a server from an SQLite path.
-    public static func isAddress(_ text: String) -> Bool {
+    package static func isAddress(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
     /// Parses `text`; throws `StorageError` (`invalidRequest`) naming what is wrong, without
     /// repeating the password.
-    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StorageError) {
+    package init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StorageError) {
         func invalid(_ reason: String) -> StorageError {
             StorageError(kind: .invalidRequest, backend: .postgres, message: "not a PostgreSQL address: \(reason)",
                          database: "postgres://…")
@@ -75,12 +75,12 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The Unix socket file PostgreSQL listens on in `socketDirectory`.
-    public var socketPath: String? {
+    package var socketPath: String? {
         socketDirectory.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + ".s.PGSQL.\(port)" }
     }
 
     /// The address without its password, for messages and logs.
-    public var description: String {
+    package var description: String {
         if let socketDirectory {
             return "postgres://\(username)@/\(database)?host=\(socketDirectory)&port=\(port)"
         }

@@ -58,7 +58,7 @@ actor PostgresExportCursor: ExportCursor {
 }
 
 extension PostgresStorage {
-    public func export(_ query: SubmissionQuery) -> SubmissionExport {
+    package func export(_ query: SubmissionQuery) -> SubmissionExport {
         SubmissionExport { PostgresExportCursor(storage: self, query: query) }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStorage {
-    public func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
+    package func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
         async throws(StorageError) -> AccessToken
     {
         try refuseWrites()
@@ -22,7 +22,7 @@ extension PostgresStorage {
         }
     }
 
-    public func accessTokens() async throws(StorageError) -> [AccessToken] {
+    package func accessTokens() async throws(StorageError) -> [AccessToken] {
         try await call("listing access tokens") { connection in
             try await Self.accessTokens(try await connection.run(accessTokenSelect + " ORDER BY id", logger: logger))
         }
@@ -30,14 +30,14 @@ extension PostgresStorage {
 
     /// A lookup by the hash's index: the hash of a guess tells an attacker nothing of the hash
     /// of a real token, so the lookup's time does not need to be constant.
-    public func accessToken(hash tokenHash: String) async throws(StorageError) -> AccessToken? {
+    package func accessToken(hash tokenHash: String) async throws(StorageError) -> AccessToken? {
         try await call("looking up an access token") { connection in
             try await Self.accessTokens(try await connection.run(accessTokenSelect + " WHERE token_hash = $1", [.text(tokenHash)],
                                                                  logger: logger)).first
         }
     }
 
-    public func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken? {
+    package func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken? {
         try refuseWrites()
         let (column, value) = AccessTokenReference.condition(idOrName)
         return try await call("revoking access token \(idOrName)") { connection in

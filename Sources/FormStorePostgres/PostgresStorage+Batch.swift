@@ -7,7 +7,7 @@ extension PostgresStorage {
     /// in an explicit transaction so that the count is returned only after the COMMIT is
     /// confirmed (PostgresNIO's COPY returns at CommandComplete, before an implicit
     /// transaction's commit at Sync).
-    public func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
+    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
         try refuseWrites()
         guard !valuesJSON.isEmpty else { return 0 }
         return try await write("saving \(valuesJSON.count) final submissions") { [self] connection in

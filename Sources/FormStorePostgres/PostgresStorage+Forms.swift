@@ -2,7 +2,7 @@ import FormStore
 import PostgresNIO
 
 extension PostgresStorage {
-    public func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
+    package func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
         return try await write("registering a version of form \(formName)") { [self] connection in
             try await connection.transaction(logger: logger) { connection in
                 try await register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash, on: connection)
@@ -54,7 +54,7 @@ extension PostgresStorage {
         return found
     }
 
-    public func forms() async throws(StorageError) -> [FormSummary] {
+    package func forms() async throws(StorageError) -> [FormSummary] {
         let t = tables
         return try await call("listing forms") { connection in
             let rows = try await connection.run(
@@ -74,20 +74,20 @@ extension PostgresStorage {
         }
     }
 
-    public func latestVersion(formName: String) async throws(StorageError) -> FormVersion? {
+    package func latestVersion(formName: String) async throws(StorageError) -> FormVersion? {
         try await call("reading the latest version of form \(formName)") { connection in
             try await connection.run(sql.formVersionSelect + " WHERE f.name = $1 ORDER BY v.version DESC LIMIT 1",
                                      [.text(formName)], logger: logger).formVersions().first
         }
     }
 
-    public func formVersion(id: Int64) async throws(StorageError) -> FormVersion? {
+    package func formVersion(id: Int64) async throws(StorageError) -> FormVersion? {
         try await call("reading form version \(id)") { connection in
             try await connection.run(sql.formVersionSelect + " WHERE v.id = $1", [.integer(id)], logger: logger).formVersions().first
         }
     }
 
-    public func migrationStatus() async throws(StorageError) -> [MigrationStatus] {
+    package func migrationStatus() async throws(StorageError) -> [MigrationStatus] {
         let migrator = PostgresMigrator(tables: tables, database: database, logger: logger)
         return try await call("reading the migrations") { connection in try await migrator.status(on: connection) }
     }
@@ -114,7 +114,7 @@ extension PostgresRowSequence {
 extension PostgresStorage {
     /// Applied and pending migrations of the database at `address`, without applying any (for
     /// `formctl migrate --status`, and to tell what `migrate` applied).
-    public static func migrationStatus(address: PostgresAddress, tables: TableNames = .standard) async throws(StorageError) -> [MigrationStatus] {
+    package static func migrationStatus(address: PostgresAddress, tables: TableNames = .standard) async throws(StorageError) -> [MigrationStatus] {
         var logger = Logger(label: "formctl.postgres")
         logger.logLevel = .critical
         let database = address.description

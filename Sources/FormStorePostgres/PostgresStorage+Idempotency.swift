@@ -27,7 +27,7 @@ extension PostgresStorage {
             logger: logger)
     }
 
-    public func idempotencyRecord(key: String) async throws(StorageError) -> IdempotencyRecord? {
+    package func idempotencyRecord(key: String) async throws(StorageError) -> IdempotencyRecord? {
         try await call("looking up idempotency key \(key)") { connection in
             let rows = try await connection.run(
                 """

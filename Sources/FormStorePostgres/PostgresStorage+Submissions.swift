@@ -2,7 +2,7 @@ import FormStore
 import PostgresNIO
 
 extension PostgresStorage {
-    public func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
+    package func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
         let operation = "saving a \(write.status.rawValue) submission"
         if case .id(let versionID) = write.version, write.draftID == nil {
             return try await self.write(operation) { [self] connection in
@@ -80,7 +80,7 @@ extension PostgresStorage {
                                 status: write.status, createdAt: date, updatedAt: date, valuesJSON: write.valuesJSON)
     }
 
-    public func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
+    package func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
         try await call("reading submission \(id)") { connection in try await submission(id: id, on: connection, lock: false) }
     }
 
@@ -91,7 +91,7 @@ extension PostgresStorage {
         return try await Self.storedSubmissions(rows).first
     }
 
-    public func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String? {
+    package func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String? {
         try await call("reading the resume token of submission \(id)") { connection in
             try await resumeTokenHash(submissionID: id, on: connection)
         }
@@ -105,7 +105,7 @@ extension PostgresStorage {
         return hash
     }
 
-    public func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage {
+    package func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage {
         do { try query.checkCursor() } catch { throw StorageError(postgres: error, operation: nil, database: database) }
         let parts = SubmissionQuerySQL(query, tables: tables, dialect: .postgres, keyset: true)
         let size = query.pageSize
@@ -118,7 +118,7 @@ extension PostgresStorage {
         }
     }
 
-    public func count(_ query: SubmissionQuery) async throws(StorageError) -> Int {
+    package func count(_ query: SubmissionQuery) async throws(StorageError) -> Int {
         let parts = SubmissionQuerySQL(query, tables: tables, dialect: .postgres, keyset: false)
         return try await call("counting submissions") { connection in
             try await connection.run("SELECT count(*) FROM \(tables.submissions) s" + parts.whereClause, parts.values,
@@ -126,7 +126,7 @@ extension PostgresStorage {
         }
     }
 
-    public func delete(id: Int64) async throws(StorageError) -> Bool {
+    package func delete(id: Int64) async throws(StorageError) -> Bool {
         return try await write("deleting submission \(id)") { [self] connection in
             // In a transaction: the answer must follow the commit (see `insert`).
             try await connection.transaction(logger: logger) { connection in

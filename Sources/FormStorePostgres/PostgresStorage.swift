@@ -6,9 +6,9 @@ import Synchronization
 /// The PostgreSQL backend, for services that run on more than one machine: the same protocol,
 /// schema (from `migrations/postgres/`) and behaviour as `SQLiteStorage`, over a few pooled
 /// connections made with PostgresNIO. Every call suspends while it waits for the server.
-public final class PostgresStorage: SubmissionStorage {
-    public let address: PostgresAddress
-    public let tables: TableNames
+package final class PostgresStorage: SubmissionStorage {
+    package let address: PostgresAddress
+    package let tables: TableNames
     let pool: PostgresConnectionPool
     let sql: PostgresSQL
     let logger: Logger
@@ -23,15 +23,15 @@ public final class PostgresStorage: SubmissionStorage {
         let version: Int
     }
 
-    public var backend: StorageError.Backend { .postgres }
-    public var database: String { address.description }
+    package var backend: StorageError.Backend { .postgres }
+    package var database: String { address.description }
 
     /// Connects to `address`, then migrates the schema (or, `readOnly`, checks that it is
     /// current). `tables` puts formctl's tables under a prefix beside a service's own; another
     /// program's database (tables, none of formctl's) is refused unless `adoptingForeignDatabase`
     /// or a prefix is given. At most `maximumConnections` are open at once.
-    public init(address: PostgresAddress, tables: TableNames = .standard, readOnly: Bool = false,
-                adoptingForeignDatabase: Bool = false, maximumConnections: Int = 8) async throws(StorageError) {
+    package init(address: PostgresAddress, tables: TableNames = .standard, readOnly: Bool = false,
+                 adoptingForeignDatabase: Bool = false, maximumConnections: Int = 8) async throws(StorageError) {
         self.address = address
         self.tables = tables
         self.isReadOnly = readOnly
@@ -58,8 +58,8 @@ public final class PostgresStorage: SubmissionStorage {
     }
 
     /// Connects to the address in `url` (see `PostgresAddress`).
-    public convenience init(url: String, tables: TableNames = .standard, readOnly: Bool = false,
-                            adoptingForeignDatabase: Bool = false) async throws(StorageError) {
+    package convenience init(url: String, tables: TableNames = .standard, readOnly: Bool = false,
+                             adoptingForeignDatabase: Bool = false) async throws(StorageError) {
         try await self.init(address: PostgresAddress(url), tables: tables, readOnly: readOnly,
                             adoptingForeignDatabase: adoptingForeignDatabase)
     }
@@ -111,7 +111,7 @@ public final class PostgresStorage: SubmissionStorage {
         }
     }
 
-    public func close() async {
+    package func close() async {
         await pool.close()
     }
 }

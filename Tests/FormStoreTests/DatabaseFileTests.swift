@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StoreFixtures
 import TestSupport
 import Testing
 
@@ -35,7 +36,8 @@ import Testing
             let error = #expect(throws: MigrationError.self) { try SubmissionStore(path: path, readOnly: readOnly) }
             #expect(error == .foreignDatabase(path: path, tables: ["orders"]))
         }
-        #expect(throws: MigrationError.self) { try SubmissionStore.migrationStatus(path: path) }
+        let statusError = #expect(throws: StorageError.self) { try SQLiteStorage.migrationStatus(path: path) }
+        #expect(statusError?.kind == .foreignDatabase)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         let adopted = try SubmissionStore(path: path, adoptingForeignDatabase: true)
         #expect(try adopted.migrationStatus().allSatisfy(\.applied))

@@ -1,4 +1,5 @@
 import Foundation
+import StoreFixtures
 import TestSupport
 import Testing
 @testable import FormStore

@@ -1,5 +1,6 @@
 import FormStore
 import Foundation
+import StoreFixtures
 import Testing
 
 /// `dump --format csv` columns: one per stored leaf value, named so that a name stands for one

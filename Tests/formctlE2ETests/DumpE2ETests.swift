@@ -1,5 +1,6 @@
 import FormStore
 import Foundation
+import StoreFixtures
 import Testing
 
 @Suite("formctl dump")

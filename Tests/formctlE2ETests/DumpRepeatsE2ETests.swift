@@ -1,5 +1,6 @@
 import FormStore
 import Foundation
+import StoreFixtures
 import Testing
 
 /// `dump --format csv --repeats separate --output DIR`: the submissions in one file and each

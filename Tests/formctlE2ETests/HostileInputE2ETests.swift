@@ -1,5 +1,6 @@
 import FormStore
 import Foundation
+import StoreFixtures
 import Testing
 
 /// Inputs that used to crash, hang or be silently mangled: each must end quickly with a clear

@@ -63,7 +63,7 @@ struct MigrateCommand: AsyncParsableCommand {
         if database.isPostgres {
             return try await PostgresBackend.migrationStatus(database.resolvedPath, tables: database.tables)
         }
-        return try SubmissionStore.migrationStatus(path: database.resolvedPath, tables: database.tables)
+        return try SQLiteStorage.migrationStatus(path: database.resolvedPath, tables: database.tables)
     }
 
     static func table(_ migrations: [MigrationStatus]) -> String {

@@ -1,0 +1,97 @@
+/// Where submissions live, as FormEngine sees them: every call is async where it may wait (for
+/// a lock, a disk, a server) and suspends the calling task instead of blocking a thread of
+/// Swift's cooperative pool; every failure is a `StorageError`.
+///
+/// Two backends implement it: SQLite (embedded, the default; `SQLite/` beside this folder) and
+/// PostgreSQL (the `FormStorePostgres` module), for services that run on more than one machine.
+/// Both pass one test suite, so a service moves from one to the other without changing its code.
+package protocol SubmissionStorage: AnyObject, Sendable {
+    /// Which backend this is.
+    var backend: StorageError.Backend { get }
+    /// The database, for messages: a path, or an address without its password.
+    var database: String { get }
+
+    /// The version of `formName` whose definition is `definitionJSON`: the existing one with
+    /// the same `contentHash` (any of the form's versions), else a new one numbered one past
+    /// the highest.
+    func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion
+
+    /// Stores one submission (see `SubmissionWrite`) in one transaction.
+    ///
+    /// Writes (`register`, `save`, `saveFinalBatch`, `delete`) and cancellation: a write whose
+    /// task is cancelled before its transaction begins (waiting for a lock or a connection) is
+    /// abandoned with a `cancelled` error, and nothing is stored; once the transaction has
+    /// begun it runs to its end, so a write that returns was committed and one that throws
+    /// was not.
+    func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission
+
+    /// Stores final submissions of one version as one transaction: all of them or none.
+    /// Returns how many were stored.
+    func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int
+
+    func submission(id: Int64) async throws(StorageError) -> StoredSubmission?
+
+    /// One page of `query` and the cursor of the next.
+    func page(_ query: SubmissionQuery) async throws(StorageError) -> SubmissionPage
+
+    /// How many submissions match `query` (its order, limit and cursor are ignored).
+    func count(_ query: SubmissionQuery) async throws(StorageError) -> Int
+
+    /// False if there was no such submission.
+    func delete(id: Int64) async throws(StorageError) -> Bool
+
+    /// Every form by name, with version and submission counts.
+    func forms() async throws(StorageError) -> [FormSummary]
+
+    func latestVersion(formName: String) async throws(StorageError) -> FormVersion?
+
+    func formVersion(id: Int64) async throws(StorageError) -> FormVersion?
+
+    /// Every row of `query` in its order (its limit is ignored), read as the consumer asks for
+    /// them: a slow consumer holds the reading back, and memory stays flat for any number of
+    /// rows. Rows come from one consistent snapshot.
+    func export(_ query: SubmissionQuery) -> SubmissionExport
+
+    /// The SHA-256 (hex) of the resume token submission `id` was made with as a draft; nil
+    /// when it has none (a draft made on the command line, a final submission) or there is no
+    /// such row.
+    func resumeTokenHash(submissionID id: Int64) async throws(StorageError) -> String?
+
+    /// The unexpired answer kept under idempotency key `key` (`SubmissionWrite.idempotency`),
+    /// if any.
+    func idempotencyRecord(key: String) async throws(StorageError) -> IdempotencyRecord?
+
+    /// Stores an access token by its hash (`SecretToken.hash`); a name already taken is a
+    /// `constraint` error. `formName` nil (every form) is for `admin` only.
+    func createAccessToken(name: String?, formName: String?, scope: AccessScope, tokenHash: String)
+        async throws(StorageError) -> AccessToken
+
+    /// Every access token, oldest first.
+    func accessTokens() async throws(StorageError) -> [AccessToken]
+
+    /// The access token whose SHA-256 is `tokenHash`, if it exists.
+    func accessToken(hash tokenHash: String) async throws(StorageError) -> AccessToken?
+
+    /// Deletes the access token with this id (all digits) or name and returns it; nil if there
+    /// is none. It stops working at once.
+    func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken?
+
+    /// Applied and pending migrations.
+    func migrationStatus() async throws(StorageError) -> [MigrationStatus]
+
+    /// Closes the connections once the calls in progress are done, and returns when they are
+    /// closed (SQLite's write-ahead log is then folded into the file). Calls after it fail.
+    func close() async
+}
+
+extension SubmissionStorage {
+    /// The submission with this UUID, if any.
+    package func submission(uuid: String) async throws(StorageError) -> StoredSubmission? {
+        try await page(SubmissionQuery(uuid: uuid, limit: 1)).submissions.first
+    }
+
+    /// Counts submissions of a form and status (nil matches every one).
+    package func count(formName: String? = nil, status: SubmissionStatus? = nil) async throws(StorageError) -> Int {
+        try await count(SubmissionQuery(formName: formName, status: status))
+    }
+}

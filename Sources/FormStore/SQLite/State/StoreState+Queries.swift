@@ -1,0 +1,60 @@
+import Foundation
+
+extension StoreState {
+    package func submission(id: Int64) throws -> StoredSubmission? {
+        try connection.queryFirst(sql.submissionSelect + " WHERE s.id = ?", [.integer(id)],
+                                  operation: "reading submission \(id)", Self.storedSubmission)
+    }
+
+    /// One page in the query's order, starting after its cursor; one row more than the page
+    /// is read to know whether another page follows.
+    package func page(_ query: SubmissionQuery) throws -> SubmissionPage {
+        try query.checkCursor()
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: true)
+        let size = query.pageSize
+        var rows = try connection.query(
+            sql.submissionSelect + parts.whereClause + parts.orderBy + " LIMIT ?",
+            parts.values.map(\.sqlite) + [.integer(Int64(size + 1))],
+            operation: "listing submissions", Self.storedSubmission)
+        let more = rows.count > size
+        if more { rows.removeLast() }
+        return SubmissionPage(submissions: rows, next: more ? rows.last.map { SubmissionCursor(after: $0, in: query) } : nil)
+    }
+
+    package func count(_ query: SubmissionQuery) throws -> Int {
+        let parts = SubmissionQuerySQL(query, tables: tables, dialect: .sqlite, keyset: false)
+        return try connection.queryFirst("SELECT count(*) FROM \(tables.submissions) s" + parts.whereClause,
+                                         parts.values.map(\.sqlite), operation: "counting submissions", { $0.int(0) }) ?? 0
+    }
+
+    /// Decodes a row of `submissionSelect`. Values this store never writes are reported, not
+    /// papered over, because they mean someone edited the file by hand.
+    package static func storedSubmission(_ row: Statement) throws -> StoredSubmission {
+        let id = row.int64(0)
+        func malformed(_ column: String, _ index: Int32) -> StoreError {
+            .malformedValue(table: "submissions", id: id, column: column, value: row.text(index))
+        }
+        guard let status = SubmissionStatus(rawValue: row.text(4)) else { throw malformed("status", 4) }
+        guard let created = row.withText(5, Timestamp.parse) else { throw malformed("created_at", 5) }
+        guard let updated = row.withText(6, Timestamp.parse) else { throw malformed("updated_at", 6) }
+        return StoredSubmission(id: id, uuid: row.text(1), formName: row.text(2), version: row.int(3),
+                                formVersionID: row.int64(8), status: status, createdAt: created, updatedAt: updated,
+                                valuesJSON: row.text(7))
+    }
+}
+
+extension SQLDialect {
+    /// SQLite numbers its `?` parameters by position, timestamps included.
+    package static let sqlite = SQLDialect(placeholder: { _ in "?" }, timestamp: { _ in "?" })
+}
+
+extension QueryValue {
+    /// Timestamps are stored as fixed-width text in SQLite, so they bind as text.
+    package var sqlite: SQLiteValue {
+        switch self {
+        case .text(let text), .timestamp(let text): return .text(text)
+        case .integer(let value): return .integer(value)
+        case .null: return .null
+        }
+    }
+}

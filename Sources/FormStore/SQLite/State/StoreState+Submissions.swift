@@ -1,0 +1,94 @@
+import Foundation
+
+extension StoreState {
+    /// One new submission. A single INSERT is its own atomic transaction; SQLite takes the read
+    /// and write locks together for it (with the busy handler), so the lock-upgrade deadlock
+    /// that `BEGIN IMMEDIATE` prevents for multi-statement transactions cannot happen here.
+    package func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String, resumeTokenHash: String? = nil) throws
+        -> StoredSubmission
+    {
+        let ref = try versionRef(id: formVersionID)
+        let uuid = uuids.next()
+        let now = Timestamp.now()
+        let id = try connection.withStatement(sql.insertSubmission) { statement in
+            try statement.bind(uuid, at: 1)
+            try statement.bind(ref.formID, at: 2)
+            try statement.bind(formVersionID, at: 3)
+            try statement.bind(status.rawValue, at: 4)
+            try statement.bind(now, at: 5)
+            try statement.bind(now, at: 6)
+            try statement.bind(valuesJSON, at: 7)
+            try statement.bind(status == .draft ? resumeTokenHash : nil, at: 8)
+            try statement.run("saving a \(status.rawValue) submission of \(ref.formName)")
+            return connection.lastInsertRowID
+        }
+        let date = Timestamp.parse(now) ?? Date()
+        return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: formVersionID,
+                                status: status, createdAt: date, updatedAt: date, valuesJSON: valuesJSON)
+    }
+
+    /// Many final submissions through one prepared statement in one transaction (`import`).
+    /// All rows share the transaction's timestamp: they were stored at the same instant.
+    package func insertFinalBatch(formVersionID: Int64, valuesJSON: [String]) throws -> [Int64] {
+        try transaction {
+            let ref = try versionRef(id: formVersionID)
+            let now = Timestamp.now()
+            var ids: [Int64] = []
+            ids.reserveCapacity(valuesJSON.count)
+            try connection.withStatement(sql.insertSubmission) { statement in
+                // Bindings survive a plain reset, so the columns shared by every row are bound once.
+                try statement.bind(ref.formID, at: 2)
+                try statement.bind(formVersionID, at: 3)
+                try statement.bind(SubmissionStatus.final.rawValue, at: 4)
+                try statement.bind(now, at: 5)
+                try statement.bind(now, at: 6)
+                try statement.bindNull(8)
+                for (index, values) in valuesJSON.enumerated() {
+                    try statement.bind(uuids.next(), at: 1)
+                    try statement.bind(values, at: 7)
+                    try statement.run("saving submission \(index + 1) of \(valuesJSON.count) of \(ref.formName)")
+                    statement.resetKeepingBindings()
+                    ids.append(connection.lastInsertRowID)
+                }
+            }
+            return ids
+        }
+    }
+
+    /// Replaces a draft's values, and makes it final if `finalize` is set. With a version, the
+    /// draft moves to it: values are always stored against the definition they were validated
+    /// with. Final submissions are refused: they are the record of what was submitted.
+    package func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool) throws -> StoredSubmission {
+        try transaction {
+            let status = finalize ? SubmissionStatus.final.rawValue : SubmissionStatus.draft.rawValue
+            let operation = finalize ? "finalizing draft \(id)" : "updating draft \(id)"
+            // A final submission is never resumed: its resume token is of no more use.
+            let forget = finalize ? ", resume_token_hash = NULL" : ""
+            if let formVersionID {
+                // The composite foreign key refuses a version of another form.
+                try connection.run(
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, form_version_id = ?\(forget) WHERE id = ? AND status = 'draft'",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(formVersionID), .integer(id)],
+                    operation: operation)
+            } else {
+                try connection.run(
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?\(forget) WHERE id = ? AND status = 'draft'",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(id)], operation: operation)
+            }
+            let changed = connection.changes
+            guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
+            guard changed == 1 else { throw StoreError.notADraft(id: id) }
+            return stored
+        }
+    }
+
+    func resumeTokenHash(submissionID id: Int64) throws -> String? {
+        try connection.queryFirst("SELECT resume_token_hash FROM \(tables.submissions) WHERE id = ?", [.integer(id)],
+                                  operation: "reading the resume token of submission \(id)") { $0.optionalText(0) } ?? nil
+    }
+
+    package func delete(id: Int64) throws -> Bool {
+        try connection.run("DELETE FROM \(tables.submissions) WHERE id = ?", [.integer(id)], operation: "deleting submission \(id)")
+        return connection.changes > 0
+    }
+}
