@@ -48,7 +48,7 @@ enum ActionRoutes {
         var environment: [String: String] = [
             "PATH": Terminal.environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin",
             "FORMCTL_ACTION": context.request.name,
-            "FORMCTL_ELEMENT": context.request.elementPath,
+            "FORMCTL_ELEMENT": context.request.jsonPath,
         ]
         for name in ["HOME", "LANG"] { environment[name] = Terminal.environment(name) }
         if let source = context.session.form.definition.sourcePath {
