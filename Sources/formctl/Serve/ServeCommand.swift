@@ -85,7 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let token = try tokenFile.map(readToken)
         let engine = try await database.openEngine()
-        ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
+        ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions)) { line in Terminal.printError(line) }
         let forms: ServedForms
         do { forms = try await ServedForms.load(directory: formsDirectory, engine: engine) } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
