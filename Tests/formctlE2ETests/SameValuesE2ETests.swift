@@ -4,7 +4,7 @@ import FormEngine
 import Testing
 
 /// The same answers are stored as the same values whichever way they come: an HTML form post,
-/// the JSON API, an answers file, `--set`, the terminal, an import and the library. Blank text is
+/// the JSON API, an answers file, a draft, `--set`, the terminal, an import and the library. Blank text is
 /// null, line breaks are LF, a one-line field is trimmed, a multi-line one keeps its lines.
 @Suite(.serialized) struct SameValuesE2ETests {
     static let form = #"""
@@ -58,6 +58,10 @@ import Testing
         let filled = try scratch.formctl(["fill", definition, "--answers", file])
         #expect(filled.exitCode == 0, "\(filled)")
         channels.append("fill --answers")
+
+        let draft = try scratch.formctl(["fill", definition, "--answers", file, "--draft"])
+        #expect(draft.exitCode == 0, "\(draft)")
+        channels.append("fill --draft")
 
         let set = try scratch.formctl(["fill", definition, "--no-input"] + Self.given.flatMap { ["--set", "\($0.key)=\($0.value)"] })
         #expect(set.exitCode == 0, "\(set)")
