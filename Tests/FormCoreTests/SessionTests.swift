@@ -181,7 +181,7 @@ struct SessionTests {
         let log = ChangeLog()
         session.observeAll { log.append($0) }
         try session.set(.bool(true), forKey: "agree")
-        #expect(log.changes.first?.actions == [ActionRequest(name: "onAgree", elementPath: "agree", elementKey: "agree")])
+        #expect(log.changes.first?.actions == [ActionRequest(name: "onAgree", elementPath: "agree", elementKey: "agree", jsonPath: "sections[0].elements[0]")])
     }
 
     @Test func choicesFireWhenChangedAndButtonsWhenPressed() throws {
@@ -199,8 +199,8 @@ struct SessionTests {
         try session.set(0, forKey: "tone")
         try session.set("typing fires nothing", forKey: "name")
         #expect(log.changes.flatMap(\.actions).map(\.name) == ["sizeChanged", "toneChanged"])
-        #expect(try session.press("go") == ActionRequest(name: "onGo", elementPath: "go", elementKey: "go"))
-        #expect(try session.press("name") == ActionRequest(name: "never", elementPath: "name", elementKey: "name"))
+        #expect(try session.press("go") == ActionRequest(name: "onGo", elementPath: "go", elementKey: "go", jsonPath: "sections[0].elements[3]"))
+        #expect(try session.press("name") == ActionRequest(name: "never", elementPath: "name", elementKey: "name", jsonPath: "sections[0].elements[2]"))
         #expect(throws: SessionError.self) { try session.press("nothing") }
     }
 

@@ -51,6 +51,9 @@ import Testing
         #expect(!names.contains("SECRET_TOKEN") && names.contains("FORMCTL_ACTION") && names.contains("FORMCTL_FORM"))
         let env = try String(contentsOfFile: scratch.path("env.txt"), encoding: .utf8)
         #expect(env.contains("FORMCTL_ACTION=onLogin\n") && env.contains("FORMCTL_FORM=loginform\n") && env.contains("LANG=C.UTF-8\n"), "\(env)")
+        // The element that fired by its JSON path in the form, as `check` names places: the
+        // Login button is the first element of the second section (its key is `button`).
+        #expect(env.contains("FORMCTL_ELEMENT=sections[1].elements[0]\n"), "\(env)")
     }
 
     @Test func aProgramThatRunsTooLongIsStoppedWithWhatItStarted() throws {

@@ -21,6 +21,9 @@ import Testing
         ]
         let file = try scratch.write("in.ndjson", lines.joined(separator: "\n"))
         #expect(try scratch.formctl(["import", form, file]).exitCode == 0)
+        // The engine stores no leading line break (it drops blank lines before the text), but a row
+        // written before that rule, or by another program, may still hold one.
+        _ = try scratch.rows(#"update submissions set values_json = replace(values_json, '"code":" carriage"', '"code":"\r\n carriage"')"#)
         let safe = try scratch.formctl(["dump", "--format", "csv"])
         let records = try CSVTestParser.parse(safe.stdout)
         #expect(records.map { Array($0.suffix(3)) } == [

@@ -20,6 +20,9 @@ public struct FieldInfo: Sendable {
     /// A repeat's template rather than an item's element: what each new item of `repeatPath`
     /// holds. It has no path and no value until an item is added.
     public var isTemplate: Bool = false
+    /// Where the element is in the bound form (`sections[0].elements[2]`), as `check` names
+    /// places; nil for a repeat's template, which is no element of the form until an item is added.
+    public var jsonPath: String? = nil
 
     public var key: String? { element.key }
     public var title: String? { element.title }

@@ -116,7 +116,7 @@ extension FormSession {
             }
             let element = state.elements[index].element
             guard let name = element.controllerAction else { return nil }
-            return ActionRequest(name: name, elementPath: key, elementKey: element.key)
+            return ActionRequest(name: name, elementPath: key, elementKey: element.key, jsonPath: state.elements[index].jsonPath)
         }
     }
 
@@ -184,6 +184,6 @@ extension SessionState {
         guard let name = element.controllerAction,
             element.kind == .boolean || element.kind.isA(.radio) || element.kind == .picker
         else { return [] }
-        return [ActionRequest(name: name, elementPath: path.dotted, elementKey: element.key)]
+        return [ActionRequest(name: name, elementPath: path.dotted, elementKey: element.key, jsonPath: elements[index].jsonPath)]
     }
 }

@@ -20,6 +20,8 @@ final class SessionElement: @unchecked Sendable {
     let parentIndex: Int?
     /// How the element's value is given, checked and shown.
     let valueType: FieldValueType
+    /// Where the element is in the bound form (`sections[0].elements[2]`), as `check` names places.
+    var jsonPath = ""
 
     /// Whether the element is hidden, when no expression can change it (nil when one can):
     /// spares the property lookups for the common, static case.
@@ -85,16 +87,21 @@ public struct FormChange: Sendable {
     public var actions: [ActionRequest]
 }
 
-/// An action a person triggered: its name (without the trailing colon) and the element's key path.
+/// An action a person triggered: its name (without the trailing colon) and the element that fired.
 public struct ActionRequest: Sendable, Hashable {
     public var name: String
+    /// The element's key path (`guests.1.agree`), or its key when it holds no value (a button).
     public var elementPath: String
     public var elementKey: String?
+    /// Where the element is in the bound form (`sections[0].elements[2]`): the JSON path that
+    /// `check` and `render --format json` use, which every element has, keyed or not.
+    public var jsonPath: String
 
-    public init(name: String, elementPath: String, elementKey: String?) {
+    public init(name: String, elementPath: String, elementKey: String?, jsonPath: String) {
         self.name = name
         self.elementPath = elementPath
         self.elementKey = elementKey
+        self.jsonPath = jsonPath
     }
 }
 

@@ -14,7 +14,7 @@ extension SessionState {
                 sectionIndex: entry.sectionIndex, itemIndex: repeatScope?.index,
                 repeatPath: repeatScope.map { _ in
                     ValuePath(components: entry.itemPath?.components.dropLast().map { $0 } ?? []).dotted
-                })
+                }, jsonPath: entry.jsonPath)
         }
         for info in structure.repeats.reversed() {
             guard let template = structure.sections[info.sectionIndex].section.repeatSource?.template,
@@ -38,7 +38,7 @@ extension SessionState {
         elements.indices.compactMap { index in
             let element = elements[index].element
             guard element.kind == .button, let name = element.controllerAction, !isHidden(element: index) else { return nil }
-            return ActionRequest(name: name, elementPath: element.key ?? name, elementKey: element.key)
+            return ActionRequest(name: name, elementPath: element.key ?? name, elementKey: element.key, jsonPath: elements[index].jsonPath)
         }
     }
 

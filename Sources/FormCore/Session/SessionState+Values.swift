@@ -89,12 +89,18 @@ extension SessionState {
     /// Writes a value (after the field's transforms) without re-evaluating anything; returns the
     /// path when the value changed. A valid value clears an earlier input error for the field.
     ///
-    /// Every answer reaches a field here (JSON answers, typed text, overrides, a draft's values),
-    /// so this is where blank text becomes no answer (`blankTextAsNull`), after the transforms.
+    /// Every answer reaches a field here (JSON answers, typed text, overrides, a draft's values,
+    /// the library's `set`), so this is the one place text is normalized (`normalizedText`:
+    /// line breaks, surrounding white space) before the transforms, and where blank text
+    /// becomes no answer (`blankTextAsNull`) after them.
     mutating func write(_ value: FormValue, toField index: Int, at path: ValuePath) -> ValuePath? {
         let entry = elements[index]
         if let dotted = entry.dottedPath, !inputErrors.isEmpty { inputErrors.removeValue(forKey: dotted) }
-        let transformed = entry.transforms.reduce(value) { current, transform in transform(current) }.blankTextAsNull
+        var given = value
+        if entry.valueType == .text, case .string = value, !isSecure(element: index) {
+            given = value.normalizedText(multiline: entry.element.kind == .multiline)
+        }
+        let transformed = entry.transforms.reduce(given) { current, transform in transform(current) }.blankTextAsNull
         if values.value(at: path) == transformed { return nil }
         try? values.setValue(transformed, at: path)
         revision += 1

@@ -88,12 +88,14 @@ struct StructureLayout {
                         jsonPath: sectionPath, issues: &issues)
             if collects, let selection = section.selectionElement {
                 append(selection, sectionIndex: sectionIndex, valuePath: selection.valuePath, parent: parent)
+                elements[elements.count - 1].jsonPath = sectionPath
             }
             for (number, element) in (section.elements ?? []).enumerated() {
                 let index = elements.count
                 let holdsField = collects && element.fetchedValue != nil
                 append(element, sectionIndex: sectionIndex, valuePath: holdsField ? element.valuePath : nil, parent: parent)
                 let elementPath = JSONPath.join(sectionPath, "elements[\(number)]")
+                elements[index].jsonPath = elementPath
                 collectLive(element, owner: .element(index), jsonPath: elementPath, issues: &issues)
                 if element.sections != nil {
                     flatten(element, parent: index, collects: collects && element.kind.collectsNestedValues, jsonPath: elementPath,

@@ -1,6 +1,6 @@
 /// Control characters are refused in text from any source (a prompt, `--set`, answers, a
 /// request): an ESC stored in a name would move the cursor of whoever later prints it, and a
-/// spreadsheet or a log shows it as garbage. Line breaks (LF, CRLF) and tabs are text in a
+/// spreadsheet or a log shows it as garbage. Line breaks (LF, CRLF, CR) and tabs are text in a
 /// multiline field; everywhere else they are refused too, since a one-line field cannot show them.
 public enum ControlCharacterCheck {
     /// The message for the first control character in `text`, nil when there is none.
@@ -10,9 +10,8 @@ public enum ControlCharacterCheck {
         for (offset, scalar) in scalars.enumerated() where isControl(scalar) {
             let position = offset + 1
             if allowingLineBreaks {
-                if scalar == "\n" || scalar == "\t" { continue }
-                // A CR is a line break only as the first half of CRLF.
-                if scalar == "\r", position < scalars.count, scalars[position] == "\n" { continue }
+                // CRLF and a lone CR are line breaks too: they are stored as LF (TextNormalization).
+                if scalar == "\n" || scalar == "\r" || scalar == "\t" { continue }
             }
             let code = "U+" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(4))
             let what = scalar == "\n" || scalar == "\r" ? "a line break" : scalar == "\t" ? "a tab" : "a control character (\(code))"

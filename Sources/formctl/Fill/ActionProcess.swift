@@ -4,7 +4,8 @@ import Glibc
 /// process group of its own, with a small fixed environment. The values go to its stdin while
 /// its stderr is read, in one `poll` loop, so neither side can block the other (a program that
 /// writes 200 KB to stderr before reading a 1 MB stdin used to deadlock). Its stdout goes to
-/// formctl's stderr, as a person running it would see it. After `timeout` the whole group is
+/// formctl's stderr, as a person running it would see it, unless `capturesOutput` (under
+/// `serve`, whose stderr is its JSON log): then it is read too, and its end kept. After `timeout` the whole group is
 /// killed, and so it is when the task running it is cancelled (a request past its deadline under
 /// `serve`); once the program exits, formctl stops reading, so a grandchild that keeps stderr
 /// open cannot hold it up.
@@ -21,6 +22,8 @@ struct ActionProcess {
         var outcome: Outcome
         /// The last `stderrLimit` bytes the program wrote to stderr.
         var stderr: String
+        /// With `capturesOutput`, the last `stderrLimit` bytes it wrote to stdout.
+        var stdout: String = ""
     }
 
     struct SpawnError: Error, CustomStringConvertible {
@@ -30,29 +33,39 @@ struct ActionProcess {
     let arguments: [String]
     let environment: [String: String]
     let timeout: Duration
-    /// The stderr bytes kept for the message.
+    /// Reads the program's stdout into `Result.stdout` instead of passing it to formctl's stderr.
+    var capturesOutput = false
+    /// The stderr bytes kept for the message (and the stdout bytes kept when captured).
     static let stderrLimit = 4096
 
     func run(input: [UInt8]) throws(SpawnError) -> Result {
         let (inputRead, inputWrite) = try Self.makePipe()
         let (errorRead, errorWrite) = try Self.makePipe()
+        var output: (read: Int32, write: Int32)?
         let pid: pid_t
         do {
-            pid = try spawn(stdin: inputRead, stderr: errorWrite)
+            if capturesOutput { output = try Self.makePipe() }
+            pid = try spawn(stdin: inputRead, stdout: output?.write, stderr: errorWrite)
         } catch {
-            for descriptor in [inputRead, inputWrite, errorRead, errorWrite] { close(descriptor) }
+            for descriptor in [inputRead, inputWrite, errorRead, errorWrite] + [output?.read, output?.write].compactMap({ $0 }) {
+                close(descriptor)
+            }
             throw error
         }
         close(inputRead)
         close(errorWrite)
-        _ = fcntl(inputWrite, F_SETFL, fcntl(inputWrite, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(errorRead, F_SETFL, fcntl(errorRead, F_GETFL) | O_NONBLOCK)
-        var exchange = Exchange(pid: pid, input: input, inputDescriptor: inputWrite, errorDescriptor: errorRead)
+        if let output { close(output.write) }
+        for descriptor in [inputWrite, errorRead] + [output?.read].compactMap({ $0 }) {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        var exchange = Exchange(pid: pid, input: input, inputDescriptor: inputWrite, errorDescriptor: errorRead,
+                                outputDescriptor: output?.read)
         let outcome = exchange.run(until: ContinuousClock.now + timeout)
-        return Result(outcome: outcome, stderr: exchange.stderr.text)
+        return Result(outcome: outcome, stderr: exchange.stderr.text, stdout: exchange.stdout.text)
     }
 
-    private func spawn(stdin: Int32, stderr: Int32) throws(SpawnError) -> pid_t {
+    /// `stdout` nil: the program's stdout is formctl's stderr.
+    private func spawn(stdin: Int32, stdout: Int32?, stderr: Int32) throws(SpawnError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -62,7 +75,7 @@ struct ActionProcess {
             posix_spawnattr_destroy(&attributes)
         }
         posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stdout ?? STDERR_FILENO, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
         Self.closeOnExec()
         // A group of its own, so a timeout kills everything it started; signals as new (formctl
@@ -107,7 +120,7 @@ struct ActionProcess {
         }
     }
 
-    /// A pipe whose ends close on exec: the program gets them only as its stdin and stderr.
+    /// A pipe whose ends close on exec: the program gets them only as its standard streams.
     private static func makePipe() throws(SpawnError) -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else {
@@ -118,31 +131,37 @@ struct ActionProcess {
     }
 }
 
-/// The loop that feeds a running program and reads it: both pipes non-blocking, one `poll`.
+/// The loop that feeds a running program and reads it: every pipe non-blocking, one `poll`.
 private struct Exchange {
     let pid: pid_t
     let input: [UInt8]
     var inputDescriptor: Int32?
     var errorDescriptor: Int32?
+    /// The program's stdout, when it is captured.
+    var outputDescriptor: Int32?
     var written = 0
     var stderr = TailBuffer(capacity: ActionProcess.stderrLimit)
+    var stdout = TailBuffer(capacity: ActionProcess.stderrLimit)
 
-    init(pid: pid_t, input: [UInt8], inputDescriptor: Int32, errorDescriptor: Int32) {
+    init(pid: pid_t, input: [UInt8], inputDescriptor: Int32, errorDescriptor: Int32, outputDescriptor: Int32?) {
         self.pid = pid
         self.input = input
         self.inputDescriptor = inputDescriptor
         self.errorDescriptor = errorDescriptor
+        self.outputDescriptor = outputDescriptor
     }
 
     mutating func run(until deadline: ContinuousClock.Instant) -> ActionProcess.Outcome {
         defer {
             closeInput()
-            closeErrors()
+            Self.close(&errorDescriptor)
+            Self.close(&outputDescriptor)
         }
         while true {
             if let status = reap(blocking: false) {
                 // Whatever is already there; a grandchild still holding the pipe is not waited for.
-                readErrors(atMost: 1 << 20)
+                Self.read(&errorDescriptor, into: &stderr, atMost: 1 << 20)
+                Self.read(&outputDescriptor, into: &stdout, atMost: 1 << 20)
                 return Self.outcome(of: status)
             }
             let now = ContinuousClock.now
@@ -156,15 +175,22 @@ private struct Exchange {
     }
 
     /// One `poll` on the pipes still open (or a short sleep when none is): a chunk of input
-    /// written, whatever stderr holds read.
+    /// written, whatever stderr (and a captured stdout) holds read.
     mutating func exchangeOnce(waitingAtMost wait: Duration) {
         var descriptors: [pollfd] = []
         if let errorDescriptor { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if let outputDescriptor { descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)) }
         if let inputDescriptor { descriptors.append(pollfd(fd: inputDescriptor, events: Int16(POLLOUT), revents: 0)) }
         let milliseconds = Int32(max(1, wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
         guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return }
         for entry in descriptors where entry.revents != 0 {
-            if entry.fd == errorDescriptor { readErrors(atMost: 1 << 16) } else { writeInput() }
+            if entry.fd == errorDescriptor {
+                Self.read(&errorDescriptor, into: &stderr, atMost: 1 << 16)
+            } else if entry.fd == outputDescriptor {
+                Self.read(&outputDescriptor, into: &stdout, atMost: 1 << 16)
+            } else {
+                writeInput()
+            }
         }
     }
 
@@ -183,34 +209,33 @@ private struct Exchange {
         }
     }
 
-    /// Reads what stderr holds now, up to `limit` bytes; closes it at its end.
-    mutating func readErrors(atMost limit: Int) {
-        guard let descriptor = errorDescriptor else { return }
+    /// Reads what a pipe holds now into `buffer`, up to `limit` bytes; closes it at its end.
+    static func read(_ descriptor: inout Int32?, into buffer: inout TailBuffer, atMost limit: Int) {
+        guard let open = descriptor else { return }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while total < limit {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(open, $0.baseAddress, $0.count) }
             if count > 0 {
                 total += count
-                chunk.withUnsafeBufferPointer { stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                chunk.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
             } else if count == 0 {
-                return closeErrors()
+                return close(&descriptor)
             } else {
                 if errno == EINTR { continue }
-                if errno != EAGAIN { closeErrors() }
+                if errno != EAGAIN { close(&descriptor) }
                 return
             }
         }
     }
 
-    mutating func closeInput() {
-        if let inputDescriptor { close(inputDescriptor) }
-        inputDescriptor = nil
+    static func close(_ descriptor: inout Int32?) {
+        if let open = descriptor { Glibc.close(open) }
+        descriptor = nil
     }
 
-    mutating func closeErrors() {
-        if let errorDescriptor { close(errorDescriptor) }
-        errorDescriptor = nil
+    mutating func closeInput() {
+        Self.close(&inputDescriptor)
     }
 
     /// The program's wait status once it has ended.

@@ -35,10 +35,21 @@ enum ActionRoutes {
     }
 
     /// Registers the routes (the engine has `submit`, `cancel`, `reset` and `saveDraft` built in).
-    static func register(on engine: FormEngine, routes: [ActionRoute]) {
+    /// With `outputLog` (serve, whose stderr is JSON lines), a program's stdout is captured and
+    /// given to it as one JSON line (`outputLine`) instead of reaching formctl's stderr as it is.
+    static func register(on engine: FormEngine, routes: [ActionRoute], outputLog: (@Sendable (String) -> Void)? = nil) {
         for route in routes {
-            engine.registerAction(route.name) { context in try runProgram(route, context: context) }
+            engine.registerAction(route.name) { context in try runProgram(route, context: context, outputLog: outputLog) }
         }
+    }
+
+    /// `{"action":"onLogin","form":"loginform","element":"sections[0].elements[2]","stdout":"..."}`:
+    /// what a program printed (its last 4 KB), as one line of serve's JSON log.
+    static func outputLine(_ output: String, context: ActionContext) -> String {
+        var fields = [("action", context.request.name)]
+        if let source = context.session.form.definition.sourcePath { fields.append(("form", LoadedForm.name(forPath: source))) }
+        fields += [("element", context.request.jsonPath), ("stdout", output)]
+        return "{" + fields.map { "\(FormValue.string($0.0).jsonString()):\(FormValue.string($0.1).jsonString())" }.joined(separator: ",") + "}"
     }
 
     /// The whole environment an action's program gets: what finding programs and printing
@@ -48,7 +59,7 @@ enum ActionRoutes {
         var environment: [String: String] = [
             "PATH": Terminal.environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin",
             "FORMCTL_ACTION": context.request.name,
-            "FORMCTL_ELEMENT": context.request.elementPath,
+            "FORMCTL_ELEMENT": context.request.jsonPath,
         ]
         for name in ["HOME", "LANG"] { environment[name] = Terminal.environment(name) }
         if let source = context.session.form.definition.sourcePath {
@@ -59,14 +70,18 @@ enum ActionRoutes {
 
     /// Runs a routed program with the form's values as JSON on stdin (secrets included: an
     /// action is where a password goes). A non-zero exit cancels, with the end of its stderr.
-    static func runProgram(_ route: ActionRoute, context: ActionContext) throws -> ActionResult {
+    static func runProgram(_ route: ActionRoute, context: ActionContext, outputLog: (@Sendable (String) -> Void)? = nil) throws
+        -> ActionResult
+    {
         // The program may exit without reading; a closed pipe must not kill formctl.
         signal(SIGPIPE, SIG_IGN)
-        let process = ActionProcess(arguments: route.arguments, environment: environment(for: context), timeout: route.timeout)
+        let process = ActionProcess(arguments: route.arguments, environment: environment(for: context), timeout: route.timeout,
+                                    capturesOutput: outputLog != nil)
         let result: ActionProcess.Result
         do { result = try process.run(input: Array((context.session.values.jsonString() + "\n").utf8)) } catch {
             throw ActionProgramError(message: error.description)
         }
+        if let outputLog, !result.stdout.isEmpty { outputLog(outputLine(result.stdout, context: context)) }
         let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
         let quoted = "'\(route.program.excerpt())'"
         switch result.outcome {

@@ -20,7 +20,8 @@ struct ServeCommand: AsyncParsableCommand {
             (POST ...?draft=true) answers with its resume_token: changing or finalizing it needs \
             the header Resume-Token: TOKEN, or a bearer token with write access. Each request is logged to \
             stderr as one JSON line (method, path without query, status, milliseconds): never a \
-            body, a header or a value. SIGTERM or Ctrl-C stops accepting connections, finishes the \
+            body, a header or a value; what an --action program prints on stdout is logged as one \
+            JSON line too (its last 4 KB). SIGTERM or Ctrl-C stops accepting connections, finishes the \
             requests in flight, and exits 0.
             Exit codes: 0 stopped, 2 usage, 3 the database or the address cannot be opened.
             """
@@ -85,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let token = try tokenFile.map(readToken)
         let engine = try await database.openEngine()
-        ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
+        ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions)) { line in Terminal.printError(line) }
         let forms: ServedForms
         do { forms = try await ServedForms.load(directory: formsDirectory, engine: engine) } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)

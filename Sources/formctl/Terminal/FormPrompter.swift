@@ -214,7 +214,8 @@ struct FormPrompter {
         guard let action = field.element.controllerAction, action != "submit" else { return }
         let title = field.element.title ?? action
         guard try askYesNo("Press \"\(title)\"?", default: false) else { return }
-        let request = ActionRequest(name: action, elementPath: field.path ?? field.key ?? action, elementKey: field.key)
+        let request = ActionRequest(name: action, elementPath: field.path ?? field.key ?? action, elementKey: field.key,
+                                    jsonPath: field.jsonPath ?? "")
         if action == "cancel" { throw CommandFailure("cancelled: nothing was stored", exitCode: .invalid) }
         if action == "saveDraft" { return try await saveDraftAndFinish() }
         switch try await engine.perform(request, in: session) {
