@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "FormStore", targets: ["FormStore"]),
         .library(name: "FormEngine", targets: ["FormEngine"]),
         .library(name: "FormStorePostgres", targets: ["FormStorePostgres"]),
+        // formctl serve's routes, for a service's own Hummingbird application.
+        .library(name: "FormServer", targets: ["FormServer"]),
     ],
     traits: [
         // formctl's PostgreSQL backend (--db postgres://...). On by default; without it
