@@ -112,6 +112,11 @@ import Testing
         let token = try ServePageDraftE2ETests.hidden("_page_token", in: page.text)
         let browser = ["Origin": "http://127.0.0.1:\(service.port)", "Cookie": "formctl_page=\(cookie)"]
 
+        // The page script's call, to the address the page names: the live state, under the prefix.
+        let state = try service.request("POST", "/forms/forms/signup/state", body: "plan=team&_page_token=\(token)", type: Self.form,
+                                        headers: browser)
+        #expect(state.status == 200 && state.text.contains(#""path":"company""#), "\(state.status) \(state.text)")
+
         let stored = try service.request("POST", "/forms/forms/signup/submissions", body: ServeBodyE2ETests.ann + "&_page_token=\(token)",
                                          type: Self.form, headers: browser)
         #expect(stored.status == 201, "\(stored.text)")
