@@ -32,6 +32,7 @@ public struct FormServer: Sendable {
         public var maximumConnectionsPerClient = 32
         /// Writes one client address may make (429 past it); nil for no limit.
         public var writeRate: WriteRate?
+        /// The defaults above; no rate limit.
         public init() {}
     }
 
@@ -50,6 +51,8 @@ public struct FormServer: Sendable {
     /// Where the routes are mounted: every address they send out starts with it.
     private(set) var paths = MountPath.root
 
+    /// A server for `forms`, writing through `engine`; `token` and `privateForms` as in
+    /// ``FormRoutes/Options``; each request's line goes to `accessLog`.
     public init(engine: FormEngine, forms: ServedForms, token: String?, privateForms: Set<String> = [], limits: Limits = Limits(),
                 accessLog: @escaping @Sendable (String) -> Void) {
         self.engine = engine
