@@ -10,6 +10,8 @@ let package = Package(
         // The store is the engine's: a service reaches it through FormEngine, which re-exports
         // the contract's value types (queries, stored submissions, errors).
         .library(name: "FormEngine", targets: ["FormEngine"]),
+        // formctl serve's routes, for a service's own Hummingbird application.
+        .library(name: "FormServer", targets: ["FormServer"]),
     ],
     traits: [
         // formctl's PostgreSQL backend (--db postgres://...). On by default; without it
@@ -94,6 +96,11 @@ let package = Package(
         .executableTarget(name: "quick-start", dependencies: ["FormEngine"], path: "Examples/quick-start"),
         // An example of embedding FormEngine in a service: a registered action and a custom rule.
         .executableTarget(name: "example-service", dependencies: ["FormEngine"], path: "Examples/example-service"),
+        // A service of its own mounting FormServer's routes under /forms behind its API key.
+        .executableTarget(
+            name: "forms-service",
+            dependencies: ["FormEngine", "FormServer", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Examples/forms-service"),
         // Forms over HTTP for clients that draw them and for browsers (formctl serve).
         .target(
             name: "FormServer",
@@ -136,7 +143,8 @@ let package = Package(
         // FormStore lets them read back what was stored and plant drafts.
         .testTarget(
             name: "formctlE2ETests",
-            dependencies: ["formctl", "FormStore", "StoreFixtures", "FormEngine", "TerminalKeys", "PostgresTestServer", "TestSupport", "FormServer"]
+            dependencies: ["formctl", "FormStore", "StoreFixtures", "FormEngine", "TerminalKeys", "PostgresTestServer", "TestSupport", "FormServer",
+                           "forms-service"]
         ),
         .testTarget(
             name: "FormCoreTests",

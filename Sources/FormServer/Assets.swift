@@ -14,14 +14,15 @@ enum Assets {
         (function () {
           var form = document.getElementById("form");
           if (!form || !window.fetch) return;
-          var name = form.getAttribute("data-form");
+          // From the forms' address the page gives: the routes may be mounted under a service's prefix.
+          var stateAddress = form.getAttribute("data-forms") + "/" + encodeURIComponent(form.getAttribute("data-form")) + "/state";
           var pending = null, inFlight = false, again = false;
           function update() {
             if (inFlight) { again = true; return; }
             inFlight = true;
             var body = new URLSearchParams(new FormData(form));
             body.delete("_action");
-            fetch("/forms/" + encodeURIComponent(name) + "/state", { method: "POST", body: body })
+            fetch(stateAddress, { method: "POST", body: body })
               .then(function (response) { return response.ok ? response.json() : null; })
               .then(function (state) { if (state) apply(state); })
               .catch(function () {})

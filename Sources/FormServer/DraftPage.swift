@@ -9,22 +9,25 @@ struct DraftPage: Sendable {
     static let saveField = "_save_draft"
     /// The page shown for every reason a draft cannot be opened (no such id, another form's,
     /// final, a missing or wrong token): one body, so that it reveals none of them.
-    static let notFoundHTML = HTML.document(
-        title: "Draft not found",
-        body: #"<p role="alert">There is no draft at this address that this link may open (it may have been submitted already, or the link is incomplete).</p>"#)
+    static func notFoundHTML(_ paths: MountPath) -> String {
+        HTML.document(
+            title: "Draft not found",
+            body: #"<p role="alert">There is no draft at this address that this link may open (it may have been submitted already, or the link is incomplete).</p>"#,
+            paths: paths)
+    }
 
     let id: Int64
     let token: String
     /// Shown above the form when the page is the one a save redirected to.
     var notice: String?
 
-    /// Where the draft's page posts: `/forms/NAME/drafts/ID`.
-    static func path(form: String, id: Int64) -> String {
-        "/forms/\(HTML.pathSegment(form))/drafts/\(id)"
+    /// Where the draft's page posts: `/forms/NAME/drafts/ID` under the routes' mount path.
+    static func path(form: String, id: Int64, in paths: MountPath) -> String {
+        paths("/forms/\(HTML.pathSegment(form))/drafts/\(id)")
     }
 
     /// The page's bookmarkable address, token included.
-    static func address(form: String, id: Int64, token: String) -> String {
-        path(form: form, id: id) + "?resume=" + HTML.pathSegment(token)
+    static func address(form: String, id: Int64, token: String, in paths: MountPath) -> String {
+        path(form: form, id: id, in: paths) + "?resume=" + HTML.pathSegment(token)
     }
 }

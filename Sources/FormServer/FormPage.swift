@@ -19,6 +19,8 @@ struct FormPage {
     let idempotencyKey: String
     /// The draft this page edits, when it was opened from a draft's address.
     var draft: DraftPage? = nil
+    /// Where the routes are mounted, for the form's action, the script's calls and the assets.
+    let paths: MountPath
 
     var html: String {
         var body = ""
@@ -33,8 +35,8 @@ struct FormPage {
             body += "</div>"
         }
         if let notice = draft?.notice { body += #"<p id="draft-notice" role="status">\#(HTML.escape(notice))</p>"# }
-        let target = draft.map { DraftPage.path(form: name, id: $0.id) } ?? "/forms/\(HTML.pathSegment(name))/submissions"
-        body += #"<form id="form" method="post" action="\#(HTML.escape(target))" novalidate data-form="\#(HTML.escape(name))">"#
+        let target = draft.map { DraftPage.path(form: name, id: $0.id, in: paths) } ?? paths("/forms/\(HTML.pathSegment(name))/submissions")
+        body += #"<form id="form" method="post" action="\#(HTML.escape(target))" novalidate data-form="\#(HTML.escape(name))" data-forms="\#(HTML.escape(paths("/forms")))">"#
         body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
         body += #"<input type="hidden" name="\#(FormServer.idempotencyKeyField)" value="\#(HTML.escape(idempotencyKey))">"#
         if let draft { body += #"<input type="hidden" name="\#(DraftPage.tokenField)" value="\#(HTML.escape(draft.token))">"# }
@@ -64,7 +66,7 @@ struct FormPage {
         }
         body += #"<button type="submit" id="submit">Submit</button> "#
         body += #"<button type="submit" id="save-draft" name="\#(DraftPage.saveField)" value="1" formnovalidate>Save draft</button></form>"#
-        return HTML.document(title: title, body: body)
+        return HTML.document(title: title, body: body, paths: paths)
     }
 }
 
@@ -86,11 +88,12 @@ enum HTML {
         return out
     }
 
-    static func document(title: String, body: String) -> String {
+    /// A page whose style and script are those of the routes mounted at `paths`.
+    static func document(title: String, body: String, paths: MountPath) -> String {
         """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title))</title><link rel="stylesheet" href="/assets/form.css"><script src="/assets/form.js" defer></script></head>
+        <title>\(escape(title))</title><link rel="stylesheet" href="\(escape(paths("/assets/form.css")))"><script src="\(escape(paths("/assets/form.js")))" defer></script></head>
         <body><main><h1>\(escape(title))</h1>\(body)</main></body></html>
 
         """

@@ -7,7 +7,7 @@ import Hummingbird
 /// The JSON endpoints: the bound definition, the live state, submissions and drafts (each
 /// resumed with its resume token), and the token-protected reading of stored submissions.
 extension FormServer {
-    func showForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func showForm(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
         if wantsHTML(request) { return try await page(form, request, answers: nil, errors: [], status: .ok) }
         var data: FormValue?
@@ -20,7 +20,7 @@ extension FormServer {
         return HTTPReplies.json(prefilled.session.renderedDefinition.encoded)
     }
 
-    func state(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func state(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
         let values: FormValue
         switch try await readBody(request, for: form) {
@@ -43,7 +43,7 @@ extension FormServer {
         return HTTPReplies.json(FieldStates.json(prefilled))
     }
 
-    func submit(_ request: Request, _ context: BasicRequestContext, draftID: Int64?) async throws -> Response {
+    func submit(_ request: Request, _ context: RouteContext, draftID: Int64?) async throws -> Response {
         let form = try form(context)
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
@@ -86,11 +86,11 @@ extension FormServer {
                 object["resume_token"] = .string(token)
                 summary = .object(object)
             }
-            return HTTPReplies.json(summary, status: status, headers: [.location: "/submissions/\(submitted.id)"])
+            return HTTPReplies.json(summary, status: status, headers: [.location: paths("/submissions/\(submitted.id)")])
         }
     }
 
-    func listSubmissions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func listSubmissions(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
         try await require(.read, on: form.name, request)
         let query = try SubmissionFilters.query(form: form.name, request.uri.queryParameters)
@@ -108,7 +108,7 @@ extension FormServer {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    func showSubmission(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func showSubmission(_ request: Request, _ context: RouteContext) async throws -> Response {
         guard let grant = try await grant(request) else { throw Self.unauthorized }
         let id = try draftID(context)
         let found = try await engineCall { try await engine.storedSubmission(id: id) }

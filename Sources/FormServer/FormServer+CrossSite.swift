@@ -46,7 +46,7 @@ extension FormServer {
         let cookie = existing ?? SecretToken.make()
         var response = HTTPReplies.html(render(pageTokens.token(form: form, cookie: cookie)), status: status)
         if existing == nil {
-            response.headers[.setCookie] = "\(PageTokens.cookie)=\(cookie); Path=/; HttpOnly; SameSite=Lax"
+            response.headers[.setCookie] = "\(PageTokens.cookie)=\(cookie); Path=\(paths.cookiePath); HttpOnly; SameSite=Lax"
         }
         return response
     }

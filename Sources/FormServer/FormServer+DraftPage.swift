@@ -7,32 +7,32 @@ import Hummingbird
 /// shows the form filled with the draft, and its form posts back to `/forms/NAME/drafts/ID` with
 /// the token in a hidden field, to save the draft again or to submit it.
 extension FormServer {
-    func showDraftPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func showDraftPage(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
         guard let id = pageDraftID(context), let token = request.uri.queryParameters["resume"], !token.isEmpty else {
-            return Self.draftNotFoundPage
+            return draftNotFoundPage
         }
         let draft = DraftPage(id: id, token: String(token), notice: "Draft \(id) saved; bookmark this page to come back")
         return try await page(form, request, answers: nil, errors: [], status: .ok, draft: draft)
     }
 
-    func postDraftPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func postDraftPage(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
-        guard let id = pageDraftID(context) else { return Self.draftNotFoundPage }
+        guard let id = pageDraftID(context) else { return draftNotFoundPage }
         let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
         let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
         guard case .htmlForm(let read) = body else {
             throw ServedError(.unsupportedMediaType,
-                              message: "this address takes the page's form post; send JSON to PUT /forms/\(form.name)/submissions/\(id)")
+                              message: "this address takes the page's form post; send JSON to PUT \(paths("/forms/\(form.name)/submissions/\(id)"))")
         }
-        guard let token = read.pageFields[DraftPage.tokenField], !token.isEmpty else { return Self.draftNotFoundPage }
+        guard let token = read.pageFields[DraftPage.tokenField], !token.isEmpty else { return draftNotFoundPage }
         return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes),
                                     draft: DraftPage(id: id, token: token))
     }
 
     /// The id in the page's path; anything else is the same not-found page as a missing draft.
-    func pageDraftID(_ context: BasicRequestContext) -> Int64? {
+    func pageDraftID(_ context: RouteContext) -> Int64? {
         guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else { return nil }
         return id
     }
@@ -48,9 +48,9 @@ extension FormServer {
 
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 
-    static var draftNotFoundPage: Response {
-        var response = HTTPReplies.html(DraftPage.notFoundHTML, status: .notFound)
-        keepPrivate(&response)
+    var draftNotFoundPage: Response {
+        var response = HTTPReplies.html(DraftPage.notFoundHTML(paths), status: .notFound)
+        Self.keepPrivate(&response)
         return response
     }
 }

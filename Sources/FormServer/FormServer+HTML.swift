@@ -17,7 +17,7 @@ extension FormServer {
                 prefilling: SubmissionRequest(answers: answers, draftID: draft?.id, status: .draft,
                                               draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, deadline: Self.deadline))
         } catch {
-            if case .draftNotFound = error { return Self.draftNotFoundPage }
+            if case .draftNotFound = error { return draftNotFoundPage }
             throw engineRefusal(error)
         }
         let title = form.loaded.definition.title ?? form.name
@@ -26,7 +26,7 @@ extension FormServer {
         let all = (errors + prefilled.errors).filter { seen.insert($0).inserted }
         var response = pageResponse(request, form: form.name, html: { token in
             FormPage(name: form.name, title: title, session: prefilled.session, errors: all, pageToken: token,
-                     idempotencyKey: SecretToken.make(), draft: draft).html
+                     idempotencyKey: SecretToken.make(), draft: draft, paths: paths).html
         }, status: status)
         if draft != nil { Self.keepPrivate(&response) }
         return response
@@ -49,10 +49,11 @@ extension FormServer {
         if read.pageFields[DraftPage.saveField] != nil { return try await saveDraftPage(form, request, answers: answers, draft: draft) }
         let key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
         let title = form.loaded.definition.title ?? form.name
-        let name = form.name
+        let (name, paths) = (form.name, paths)
         let success: @Sendable (Submission) -> IdempotentResponse = { stored in
-            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="/forms/\#(HTML.escape(HTML.pathSegment(name)))">Fill in another</a></p>"#
-            return IdempotentResponse(status: 201, contentType: HTTPReplies.htmlType, body: HTML.document(title: title, body: body))
+            let again = paths("/forms/\(HTML.pathSegment(name))")
+            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="\#(HTML.escape(again))">Fill in another</a></p>"#
+            return IdempotentResponse(status: 201, contentType: HTTPReplies.htmlType, body: HTML.document(title: title, body: body, paths: paths))
         }
         do {
             return try await idempotent(key, fingerprint: fingerprint, waits: true, response: success) { idempotency in
@@ -85,8 +86,8 @@ extension FormServer {
         } catch {
             return try await refusedPage(error, form, request, answers: answers, draft: draft)
         }
-        guard let token = stored.resumeToken ?? draft?.token else { return Self.draftNotFoundPage }
-        var response = Response.redirect(to: DraftPage.address(form: form.name, id: stored.id, token: token), type: .normal)
+        guard let token = stored.resumeToken ?? draft?.token else { return draftNotFoundPage }
+        var response = Response.redirect(to: DraftPage.address(form: form.name, id: stored.id, token: token, in: paths), type: .normal)
         Self.keepPrivate(&response)
         return response
     }
@@ -103,7 +104,7 @@ extension FormServer {
             return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: action, message: message)],
                                   status: .conflict, draft: draft)
         case .draftNotFound:
-            return Self.draftNotFoundPage
+            return draftNotFoundPage
         default:
             throw engineRefusal(error)
         }

@@ -95,7 +95,7 @@ extension FormServer {
                               + "path, body or credentials): send a new key with a new request")
         }
         var headers = HTTPFields()
-        if kept.response.contentType.hasPrefix("application/json") { headers[.location] = "/submissions/\(kept.submissionID)" }
+        if kept.response.contentType.hasPrefix("application/json") { headers[.location] = paths("/submissions/\(kept.submissionID)") }
         let status = HTTPResponse.Status(code: kept.response.status)
         if kept.response.contentType.hasPrefix("text/html") { return HTTPReplies.html(kept.response.body, status: status) }
         return HTTPReplies.text(kept.response.body, type: kept.response.contentType, status: status, headers: headers)

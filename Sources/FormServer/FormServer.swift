@@ -10,6 +10,8 @@ import Logging
 /// the bound definition, the live state of every field, submissions) and for browsers (plain
 /// HTML that works without JavaScript, and a small script of ours that shows and hides
 /// conditional fields as the person types). Every write goes through `FormEngine.submit`.
+/// A server of its own: ``FormRoutes`` at `/` with the bounds a public server needs; a service
+/// mounts ``FormRoutes`` in its own application instead.
 public struct FormServer: Sendable {
     /// What a public server must bound.
     public struct Limits: Sendable {
@@ -30,6 +32,7 @@ public struct FormServer: Sendable {
         public var maximumConnectionsPerClient = 32
         /// Writes one client address may make (429 past it); nil for no limit.
         public var writeRate: WriteRate?
+        /// The defaults above; no rate limit.
         public init() {}
     }
 
@@ -45,7 +48,11 @@ public struct FormServer: Sendable {
     let pageTokens = PageTokens()
     /// The `Idempotency-Key`s whose first request is still being handled here.
     let keysInFlight = IdempotencyKeysInFlight()
+    /// Where the routes are mounted: every address they send out starts with it.
+    private(set) var paths = MountPath.root
 
+    /// A server for `forms`, writing through `engine`; `token` and `privateForms` as in
+    /// ``FormRoutes/Options``; each request's line goes to `accessLog`.
     public init(engine: FormEngine, forms: ServedForms, token: String?, privateForms: Set<String> = [], limits: Limits = Limits(),
                 accessLog: @escaping @Sendable (String) -> Void) {
         self.engine = engine
@@ -61,8 +68,7 @@ public struct FormServer: Sendable {
     public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
         router.add(middleware: AccessLogMiddleware(log: accessLog))
-        router.add(middleware: SameOriginMiddleware())
-        try addRoutes(to: router)
+        try FormRoutes(server: self).add(to: router)
         var logger = Logger(label: "formctl.serve")
         logger.logLevel = .critical
         let clients = ClientConnectionCounts(maximumPerClient: limits.maximumConnectionsPerClient)
@@ -87,41 +93,56 @@ public struct FormServer: Sendable {
         try await app.runService()
     }
 
-    func addRoutes(to router: Router<BasicRequestContext>) throws {
-        router.get("/forms") { _, _ in listForms() }
-        router.get("/forms/:name") { request, context in try await limited { try await showForm(request, context) } }
-        router.post("/forms/:name/state") { request, context in try await limited { try await state(request, context) } }
-        router.post("/forms/:name/submissions") { request, context in
-            try await limited { try await submit(request, context, draftID: nil) }
-        }
-        router.put("/forms/:name/submissions/:id") { request, context in
-            try await limited { try await submit(request, context, draftID: try draftID(context)) }
-        }
-        router.post("/forms/:name/submissions/:id") { request, context in
-            try await limited { try await submit(request, context, draftID: try draftID(context)) }
-        }
-        router.get("/forms/:name/drafts/:id") { request, context in try await limited { try await showDraftPage(request, context) } }
-        router.post("/forms/:name/drafts/:id") { request, context in try await limited { try await postDraftPage(request, context) } }
-        router.get("/forms/:name/submissions") { request, context in try await listSubmissions(request, context) }
-        router.get("/submissions/:id") { request, context in try await limited { try await showSubmission(request, context) } }
-        // Our own constant: a failure here is a broken build, which the e2e tests catch.
-        let document = try OpenAPIDocument.json(formNames: forms.names)
-        router.get("/openapi.json") { _, _ in Assets.reply(document, type: "application/json; charset=utf-8") }
-        router.get("/assets/form.js") { _, _ in Assets.reply(Assets.script, type: "text/javascript; charset=utf-8") }
-        router.get("/assets/form.css") { _, _ in Assets.reply(Assets.style, type: "text/css; charset=utf-8") }
-        router.get("/") { _, _ in Response.redirect(to: "/forms", type: .found) }
+    /// The same server answering under `paths`.
+    func mounted(at paths: MountPath) -> FormServer {
+        var mounted = self
+        mounted.paths = paths
+        return mounted
     }
 
-    func form(_ context: BasicRequestContext) throws -> ServedForms.Form {
+    /// The routes under `paths`, behind the Origin check; whatever the router's context type,
+    /// a handler sees the path's parameters (`RouteContext`).
+    func addRoutes<Routes: RouterMethods>(to router: Routes) throws {
+        typealias Handler = @Sendable (Request, RouteContext) async throws -> Response
+        let routes = router.group(RouterPath(paths.prefix)).add(middleware: SameOriginMiddleware())
+        func on(_ method: HTTPRequest.Method, _ path: RouterPath, _ handler: @escaping Handler) {
+            routes.on(path, method: method) { request, context in try await handler(request, RouteContext(context)) }
+        }
+        on(.get, "/forms") { _, _ in listForms() }
+        on(.get, "/forms/:name") { request, context in try await limited { try await showForm(request, context) } }
+        on(.post, "/forms/:name/state") { request, context in try await limited { try await state(request, context) } }
+        on(.post, "/forms/:name/submissions") { request, context in
+            try await limited { try await submit(request, context, draftID: nil) }
+        }
+        on(.put, "/forms/:name/submissions/:id") { request, context in
+            try await limited { try await submit(request, context, draftID: try draftID(context)) }
+        }
+        on(.post, "/forms/:name/submissions/:id") { request, context in
+            try await limited { try await submit(request, context, draftID: try draftID(context)) }
+        }
+        on(.get, "/forms/:name/drafts/:id") { request, context in try await limited { try await showDraftPage(request, context) } }
+        on(.post, "/forms/:name/drafts/:id") { request, context in try await limited { try await postDraftPage(request, context) } }
+        on(.get, "/forms/:name/submissions") { request, context in try await listSubmissions(request, context) }
+        on(.get, "/submissions/:id") { request, context in try await limited { try await showSubmission(request, context) } }
+        // Our own constant: a failure here is a broken build, which the e2e tests catch.
+        let document = try OpenAPIDocument.json(formNames: forms.names, mountedAt: paths.prefix)
+        on(.get, "/openapi.json") { _, _ in Assets.reply(document, type: "application/json; charset=utf-8") }
+        on(.get, "/assets/form.js") { _, _ in Assets.reply(Assets.script, type: "text/javascript; charset=utf-8") }
+        on(.get, "/assets/form.css") { _, _ in Assets.reply(Assets.style, type: "text/css; charset=utf-8") }
+        let list = paths("/forms")
+        on(.get, "/") { _, _ in Response.redirect(to: list, type: .found) }
+    }
+
+    func form(_ context: RouteContext) throws -> ServedForms.Form {
         // The router gives the path segment as sent: `my%20form` for the form `my form`.
         let name = context.parameters.get("name").flatMap { $0.removingPercentEncoding } ?? ""
         guard let form = forms.forms[name] else {
-            throw ServedError(.notFound, message: "no form named '\(name)' (GET /forms lists them)")
+            throw ServedError(.notFound, message: "no form named '\(name)' (GET \(paths("/forms")) lists them)")
         }
         return form
     }
 
-    func draftID(_ context: BasicRequestContext) throws -> Int64 {
+    func draftID(_ context: RouteContext) throws -> Int64 {
         guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
             throw ServedError(.badRequest, message: "the submission id must be a positive whole number")
         }

@@ -4,10 +4,15 @@ import FormCore
 /// route the server has is here and that responses match it.
 enum OpenAPIDocument {
     /// The document with the form names the server has as the `name` parameter's values, so a
-    /// client generator (or a fuzzer) knows them.
-    static func json(formNames: [String]) throws -> String {
+    /// client generator (or a fuzzer) knows them, and, for routes mounted under `prefix`, that
+    /// prefix as the server's URL (the paths are the routes' own). At the root there is no
+    /// `servers`: OpenAPI's default is `/`.
+    static func json(formNames: [String], mountedAt prefix: String = "") throws -> String {
         var document = try FormValue(json: template)
         try document.setValue(.array(formNames.map(FormValue.string)), at: ValuePath(parsing: "components.parameters.name.schema.enum"))
+        if !prefix.isEmpty {
+            try document.setValue([["url": .string(prefix)]], at: ValuePath(parsing: "servers"))
+        }
         return document.jsonString()
     }
 

@@ -10,8 +10,11 @@ import Glibc
 /// keep the others offline. Only regular files are opened: a FIFO named `x.json` would block the
 /// start until someone wrote to it.
 public struct ServedForms: Sendable {
+    /// One form as it is served.
     public struct Form: Sendable {
+        /// Its name in addresses: the file name without `.json`.
         public let name: String
+        /// The definition, bound to its data file when there is one, compiled once.
         public let loaded: LoadedForm
         /// The version the store holds for this definition.
         public let version: Int
@@ -20,9 +23,12 @@ public struct ServedForms: Sendable {
         let fieldNames: FlatAnswers
     }
 
+    /// The forms by name.
     public let forms: [String: Form]
+    /// One line for each file left out, saying why.
     public let warnings: [String]
 
+    /// The forms' names in order.
     public var names: [String] { forms.keys.sorted() }
 
     /// Loads and registers every form in `directory`.
@@ -85,6 +91,7 @@ public struct ServedForms: Sendable {
 
 /// A failure to start serving, said in words.
 public struct ServerError: Error, CustomStringConvertible, Sendable {
+    /// What failed and where.
     public var description: String
-    public init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }

@@ -3,7 +3,9 @@ extension FormServer {
     /// `20/s` or `600/min`. A client may spend the whole count at once, then gets one more
     /// write every `period / count`.
     public struct WriteRate: Sendable, Equatable, CustomStringConvertible {
+        /// Writes allowed in `period`, all at once at most.
         public let count: Int
+        /// The unit the rate was given in: a second, a minute or an hour.
         public let period: Duration
         let unit: String
 
@@ -25,6 +27,7 @@ extension FormServer {
             self.unit = String(parts[1])
         }
 
+        /// `COUNT/UNIT` as it was given.
         public var description: String { "\(count)/\(unit)" }
     }
 }
@@ -36,5 +39,6 @@ public struct WriteRateSyntaxError: Error, CustomStringConvertible {
     /// What is wrong with it.
     public let reason: String
 
+    /// The text and the reason, for a message.
     public var description: String { "'\(text)' is not a rate: \(reason)" }
 }
