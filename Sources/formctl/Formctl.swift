@@ -42,7 +42,7 @@ extension Formctl {
 enum Main {
     static func main() async {
         let code = await run()
-        await OpenStores.closeAll()
+        await OpenEngines.closeAll()
         Terminal.exit(code)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import FormStore
+import Secrets
 
 @Suite struct SubmissionStoreTests {
     let directory: TemporaryDirectory

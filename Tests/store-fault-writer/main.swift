@@ -7,6 +7,7 @@ import Glibc
 import FormStore
 import FormStorePostgres
 import Foundation
+import Secrets
 
 func say(_ line: String) {
     // Unbuffered, so the parent sees each line the moment it is written.
