@@ -5,6 +5,7 @@ import Secrets
 public struct IssuedAccessToken: Sendable {
     /// The bearer token to hand to its holder; nothing shows it again.
     public let token: String
+    /// What is stored of it: id, name, form and scope (never the token).
     public let record: AccessToken
 }
 

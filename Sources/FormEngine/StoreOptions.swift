@@ -14,6 +14,8 @@ public struct StoreOptions: Sendable, Equatable {
     /// How long an SQLite write waits for another process's lock before failing as `busy`.
     public var busyTimeout: Duration
 
+    /// The defaults open a database for reading and writing, with no prefix, migrating it, and
+    /// refusing another program's.
     public init(tablePrefix: String = "", readOnly: Bool = false, adoptingForeignDatabase: Bool = false,
                 busyTimeout: Duration = .seconds(5)) {
         self.tablePrefix = tablePrefix

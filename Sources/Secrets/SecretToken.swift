@@ -3,8 +3,9 @@ import Foundation
 /// The secrets formctl hands out (a draft's resume token, an access token for `formctl serve`):
 /// 32 bytes from the kernel's CSPRNG as base64url, 43 characters. The database keeps only their
 /// SHA-256, so a copy of it resumes no draft and opens no endpoint.
-public enum SecretToken {
-    public static func make() -> String {
+package enum SecretToken {
+    /// A new secret.
+    package static func make() -> String {
         var bytes = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeMutableBytes { SystemRandom.fill($0) }
         return Data(bytes).base64EncodedString()
@@ -13,13 +14,13 @@ public enum SecretToken {
     }
 
     /// What is stored instead of `token`: its SHA-256 as lower-case hex.
-    public static func hash(_ token: String) -> String { SHA256.hex(of: token) }
+    package static func hash(_ token: String) -> String { SHA256.hex(of: token) }
 }
 
 /// Comparison that takes as long whatever the first difference: an attacker timing the
 /// answers learns nothing of the secret compared against.
-public enum ConstantTime {
-    public static func equal(_ a: String, _ b: String) -> Bool {
+package enum ConstantTime {
+    package static func equal(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
         var difference = UInt8(x.count == y.count ? 0 : 1)
         for index in 0..<max(x.count, y.count) {
