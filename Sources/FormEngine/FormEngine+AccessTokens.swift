@@ -2,18 +2,19 @@ import FormStore
 import Secrets
 
 /// An access token just made: the secret, given once (only its hash is stored), and its record.
-public struct IssuedAccessToken: Sendable {
+package struct IssuedAccessToken: Sendable {
     /// The bearer token to hand to its holder; nothing shows it again.
-    public let token: String
+    package let token: String
     /// What is stored of it: id, name, form and scope (never the token).
-    public let record: AccessToken
+    package let record: AccessToken
 }
 
-/// The access tokens a server takes as `Authorization: Bearer TOKEN`, kept as SHA-256 hashes.
+/// The access tokens a server takes as `Authorization: Bearer TOKEN`, kept as SHA-256 hashes:
+/// formctl's `token` commands and FormServer's, package like the store's token records.
 extension FormEngine {
     /// Makes a token for `formName` (nil: every form, for `admin` only) with `scope`, named
     /// `name` when given; a name already taken is a `constraint` storage error.
-    public func createAccessToken(name: String?, formName: String?, scope: AccessScope)
+    package func createAccessToken(name: String?, formName: String?, scope: AccessScope)
         async throws(FormEngineError) -> IssuedAccessToken
     {
         let token = SecretToken.make()
@@ -27,24 +28,24 @@ extension FormEngine {
     }
 
     /// Every access token, oldest first (their records: the tokens themselves are not kept).
-    public func accessTokens() async throws(FormEngineError) -> [AccessToken] {
+    package func accessTokens() async throws(FormEngineError) -> [AccessToken] {
         do { return try await storage.accessTokens() } catch { throw .storage(error) }
     }
 
     /// Revokes the token with this id (all digits) or name and returns it; nil when there is
     /// none. It stops working at once, for a running server too.
-    public func revokeAccessToken(_ idOrName: String) async throws(FormEngineError) -> AccessToken? {
+    package func revokeAccessToken(_ idOrName: String) async throws(FormEngineError) -> AccessToken? {
         do { return try await storage.revokeAccessToken(idOrName) } catch { throw .storage(error) }
     }
 
     /// The stored token a request presented, looked up by its hash; nil when it is no token of
     /// this store (never made, or revoked).
-    public func accessToken(presented token: String) async throws(FormEngineError) -> AccessToken? {
+    package func accessToken(presented token: String) async throws(FormEngineError) -> AccessToken? {
         do { return try await storage.accessToken(hash: SecretToken.hash(token)) } catch { throw .storage(error) }
     }
 }
 
 extension AccessToken {
     /// `createdAt` as stored and shown: ISO 8601 UTC with milliseconds.
-    public var createdAtText: String { Timestamp.format(createdAt) }
+    package var createdAtText: String { Timestamp.format(createdAt) }
 }

@@ -2,10 +2,10 @@ import FormStore
 import Secrets
 
 /// The answers kept under clients' idempotency keys (`SubmissionRequest.idempotency`), read
-/// back for a retry.
+/// back for a retry by FormServer; package like the store's records of them.
 extension FormEngine {
     /// The unexpired answer kept under `key`, if any.
-    public func idempotencyRecord(key: String) async throws(FormEngineError) -> IdempotencyRecord? {
+    package func idempotencyRecord(key: String) async throws(FormEngineError) -> IdempotencyRecord? {
         do { return try await storage.idempotencyRecord(key: key) } catch { throw .storage(error) }
     }
 }
@@ -13,7 +13,7 @@ extension FormEngine {
 extension IdempotencyRecord {
     /// Whether the answer was kept for the request with this fingerprint, compared in constant
     /// time; a retry with another fingerprint reused the key for another request.
-    public func isAnswer(toFingerprint fingerprint: String) -> Bool {
+    package func isAnswer(toFingerprint fingerprint: String) -> Bool {
         ConstantTime.equal(self.fingerprint, fingerprint)
     }
 }
@@ -22,7 +22,7 @@ extension SubmissionIdempotency {
     /// The SHA-256 (hex) of what makes a request this request: each part (method, address,
     /// credentials...) and then the body, each preceded by its length so that no two requests
     /// differ only in where one part ends and the next begins.
-    public static func fingerprint<Body: Collection>(parts: [String], body: Body) -> String where Body.Element == UInt8 {
+    package static func fingerprint<Body: Collection>(parts: [String], body: Body) -> String where Body.Element == UInt8 {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(body.count + parts.reduce(0) { $0 + $1.utf8.count + 8 } + 8)
         for part in parts {

@@ -40,7 +40,7 @@ extension FormEngine {
     /// Every stored row of `query` in its order (its limit is ignored), read as the consumer
     /// takes them: a slow consumer holds the reading back and memory stays flat for any number
     /// of rows. `jsonValue(of:)` gives each as `show` prints it.
-    public func storedSubmissions(_ query: SubmissionQuery) -> SubmissionExport {
+    package func storedSubmissions(_ query: SubmissionQuery) -> SubmissionExport {
         storage.export(query)
     }
 }

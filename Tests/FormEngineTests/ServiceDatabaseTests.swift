@@ -73,6 +73,7 @@ struct ServiceDatabaseTests {
         #expect(try await FormEngine.migrationStatus(database: path).allSatisfy { !$0.applied }, "still no file")
     }
 
+    /// The package's own calls that formctl's token commands and FormServer make.
     @Test func accessTokensAreIssuedVerifiedAndRevoked() async throws {
         let scratch = try TemporaryDirectory(prefix: "service-db")
         let engine = try await FormEngine(database: scratch.path("tokens.sqlite"))
