@@ -14,10 +14,11 @@ let package = Package(
         .library(name: "FormServer", targets: ["FormServer"]),
     ],
     traits: [
-        // formctl's PostgreSQL backend (--db postgres://...). On by default; without it
-        // (--disable-default-traits) formctl builds without SwiftNIO and BoringSSL, a release
-        // build in a fraction of the time. The FormStorePostgres module builds either way.
-        .trait(name: "PostgreSQL", description: "formctl can store in PostgreSQL (--db postgres://...)."),
+        // The PostgreSQL backend behind FormEngine (a postgres:// address) and formctl (--db
+        // postgres://...). On by default; without it (--disable-default-traits, or a service's
+        // `traits: []`) the engine and formctl build without SwiftNIO and BoringSSL, a release
+        // build in a fraction of the time. The FormStorePostgres library is there either way.
+        .trait(name: "PostgreSQL", description: "FormEngine and formctl can store in PostgreSQL (a postgres:// address)."),
         // formctl serve, on Hummingbird (SwiftNIO as well).
         .trait(name: "Server", description: "formctl serve: forms over HTTP and in a browser."),
         .default(enabledTraits: ["PostgreSQL", "Server"]),
@@ -30,11 +31,15 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     ],
     targets: [
+        // SHA-256, HMAC, random secrets and constant-time comparison: what the store hashes
+        // tokens with and what FormServer signs its pages with, apart from both so that the
+        // server needs nothing of the store's.
+        .target(name: "Secrets"),
         // FormStore: SQLite through our own small wrapper over the C API.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "FormStore",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "Secrets"],
             plugins: ["EmbedMigrations"]
         ),
         // The PostgreSQL backend of the same storage protocol. A target of its own so that a service
@@ -43,7 +48,7 @@ let package = Package(
         .target(
             name: "FormStorePostgres",
             dependencies: [
-                "FormStore",
+                "FormStore", "Secrets",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             plugins: ["EmbedMigrations"]
@@ -61,7 +66,7 @@ let package = Package(
         // Child process for the multi-process, lock and SIGKILL tests in FormStoreTests, on
         // either backend.
         .executableTarget(
-            name: "store-fault-writer", dependencies: ["FormStore", "FormStorePostgres", "StoreFixtures"],
+            name: "store-fault-writer", dependencies: ["FormStore", "FormStorePostgres", "Secrets", "StoreFixtures"],
             path: "Tests/store-fault-writer"),
         // A real PostgreSQL server for the tests (initdb, pg_ctl in a temporary directory).
         .target(name: "PostgresTestServer", path: "Tests/PostgresTestServer"),
@@ -72,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "FormStoreTests",
             // Depending on the helper makes `swift test` build it next to the test bundle.
-            dependencies: ["FormStore", "FormStorePostgres", "StoreFixtures", "PostgresTestServer", "store-fault-writer", "TestSupport"]
+            dependencies: ["FormStore", "FormStorePostgres", "StoreFixtures", "PostgresTestServer", "Secrets", "store-fault-writer", "TestSupport"]
         ),
         // Pure logic: definitions, data, binding, expressions, validation, sessions.
         .target(
@@ -82,8 +87,14 @@ let package = Package(
         // Microseconds per change in a form of 1,000 fields and 5,000 expressions (Scripts/bench-session.sh).
         .executableTarget(name: "bench-session", dependencies: ["FormCore"], path: "Benchmarks/bench-session"),
         // What a service imports: load -> bind -> session -> submit (validate, act, persist).
-        .target(name: "FormEngine", dependencies: ["FormCore", "FormStore"]),
-        .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TestSupport"]),
+        .target(
+            name: "FormEngine",
+            dependencies: [
+                "FormCore", "FormStore", "Secrets",
+                .target(name: "FormStorePostgres", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
+        .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "PostgresTestServer", "TestSupport"]),
         // Cost per submission on real forms beside the raw insert (Scripts/bench-engine.sh).
         .executableTarget(name: "bench-engine", dependencies: ["FormEngine", "FormStore", "StoreFixtures"], path: "Benchmarks/bench-engine"),
         // What a service sees of the store: a ticker while submits wait on a lock, reads while
@@ -105,7 +116,7 @@ let package = Package(
         .target(
             name: "FormServer",
             dependencies: [
-                "FormCore", "FormEngine", "FormStore",
+                "FormCore", "FormEngine", "Secrets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -120,8 +131,6 @@ let package = Package(
             dependencies: [
                 "FormCore",
                 "TerminalKeys",
-                "FormStore",
-                .target(name: "FormStorePostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "FormServer", condition: .when(traits: ["Server"])),
                 "FormEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
 import FormCore
 import FormStore
+import Secrets
 
 extension FormEngine {
     /// A stored submission by id, with its values.

@@ -1,5 +1,6 @@
 import FormCore
 import FormStore
+import Secrets
 
 extension FormEngine {
     /// The one way from answers to a stored row, for files, imports and requests: a resumed

@@ -1,6 +1,7 @@
 import FormCore
 import FormStore
 import Synchronization
+import Secrets
 
 /// What a service imports: load a definition, then submit answers to it (validated, routed to
 /// action handlers, stored), or drive a live session field by field.
@@ -10,7 +11,8 @@ import Synchronization
 /// registrations it was loaded under.
 public final class FormEngine: Sendable {
     /// Where submissions are stored: SQLite (`SQLiteStorage`) or PostgreSQL (`PostgresStorage`
-    /// from FormStorePostgres), or any other `SubmissionStorage`.
+    /// from FormStorePostgres). The engine's own: callers go through the engine's calls
+    /// (`FormEngine+Database`, `+Forms`, `+Show`, `+Queries`, `+AccessTokens`, `+Idempotency`).
     package let storage: any SubmissionStorage
     let registry = Mutex(Registry())
     /// Versions already registered in the store, by form name and content hash, so that a

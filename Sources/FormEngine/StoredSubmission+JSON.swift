@@ -14,10 +14,6 @@ extension FormEngine {
     /// `{"id","uuid","form","version","status","created_at","updated_at","data"}`. A row whose
     /// values are not JSON is a `corrupt` storage error naming this engine's store.
     public func jsonValue(of stored: StoredSubmission) throws(FormEngineError) -> FormValue {
-        [
-            "id": .int(Int(stored.id)), "uuid": .string(stored.uuid), "form": .string(stored.formName), "version": .int(stored.version),
-            "status": .string(stored.status.rawValue), "created_at": .string(stored.createdAtText),
-            "updated_at": .string(stored.updatedAtText), "data": try values(of: stored),
-        ]
+        Submission(stored, values: try values(of: stored)).jsonValue
     }
 }

@@ -1,6 +1,5 @@
 import FormCore
 import FormEngine
-import FormStore
 import Foundation
 import Hummingbird
 
@@ -94,7 +93,7 @@ extension FormServer {
         let form = try form(context)
         try await require(.read, on: form.name, request)
         let query = try SubmissionFilters.query(form: form.name, request.uri.queryParameters)
-        let rows = engine.storage.export(query)
+        let rows = engine.storedSubmissions(query)
         var headers = HTTPFields()
         headers[.contentType] = "application/x-ndjson"
         // Rows are read as the client takes them: a slow client holds the reading back.
@@ -134,12 +133,5 @@ extension Optional {
     func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
         guard let value = self else { return nil }
         return try await transform(value)
-    }
-}
-
-extension FormEngine {
-    /// The stored row as it is, for the token-protected reading endpoints.
-    func storedSubmission(id: Int64) async throws(FormEngineError) -> StoredSubmission? {
-        do { return try await storage.submission(id: id) } catch { throw .storage(error) }
     }
 }

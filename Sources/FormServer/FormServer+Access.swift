@@ -1,8 +1,8 @@
 import FormEngine
-import FormStore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Secrets
 
 /// Who may do what: the bearer token (the `--token-file` one, an admin token for every form,
 /// or one of `formctl token create`, looked up by its hash), the private forms, and a draft's
@@ -24,9 +24,7 @@ extension FormServer {
         let given = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
         if let token, ConstantTime.equal(given, token) { return Self.tokenFileGrant }
         let stored: AccessToken?
-        do { stored = try await engine.storage.accessToken(hash: SecretToken.hash(given)) } catch {
-            throw engineRefusal(.storage(error))
-        }
+        do { stored = try await engine.accessToken(presented: given) } catch { throw engineRefusal(error) }
         guard let stored else { throw Self.unauthorized }
         return stored
     }

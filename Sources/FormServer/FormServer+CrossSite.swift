@@ -1,6 +1,6 @@
 import FormCore
-import FormStore
 import Hummingbird
+import Secrets
 
 /// Refuses a write whose Origin header names another site with 403: a page elsewhere posting
 /// through a visitor's browser. A request without an Origin (an API client, curl) passes.

@@ -1,7 +1,7 @@
 import FormCore
 import FormEngine
-import FormStore
 import Hummingbird
+import Secrets
 
 /// The browser's side: the page, and a normal form POST answered with the page again (errors
 /// beside their fields, 422), the page with an item added or removed, a draft saved (303 to the

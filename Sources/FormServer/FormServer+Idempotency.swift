@@ -1,6 +1,5 @@
 import FormCore
 import FormEngine
-import FormStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -44,16 +43,9 @@ extension FormServer {
     /// one's answer) and the body, each preceded by its length so that no two differ only in
     /// where one ends.
     static func fingerprint(_ request: Request, body: ByteBuffer) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(body.readableBytes + 256)
         let parts = [request.method.rawValue, request.uri.description, request.headers[.contentType] ?? "",
                      request.headers[.authorization] ?? "", request.headers[resumeTokenHeader] ?? ""]
-        for part in parts {
-            bytes += Array("\(part.utf8.count):".utf8) + Array(part.utf8)
-        }
-        bytes += Array("\(body.readableBytes):".utf8)
-        body.withUnsafeReadableBytes { bytes += $0 }
-        return SHA256.hex(ofBytes: bytes)
+        return body.withUnsafeReadableBytes { SubmissionIdempotency.fingerprint(parts: parts, body: $0) }
     }
 
     /// Runs `write` under `key`: the kept answer when there is one (422 if it was for another
@@ -85,12 +77,12 @@ extension FormServer {
     }
 
     private func keptAnswer(_ key: String) async throws -> IdempotencyRecord? {
-        do { return try await engine.storage.idempotencyRecord(key: key) } catch { throw engineRefusal(.storage(error)) }
+        do { return try await engine.idempotencyRecord(key: key) } catch { throw engineRefusal(error) }
     }
 
     /// The kept answer as it was sent; 422 when the key was used for another request.
     func replay(_ kept: IdempotencyRecord, fingerprint: String) throws -> Response {
-        guard ConstantTime.equal(kept.fingerprint, fingerprint) else {
+        guard kept.isAnswer(toFingerprint: fingerprint) else {
             throw ServedError(.unprocessableContent, message: "this Idempotency-Key was used for another request (a different method, "
                               + "path, body or credentials): send a new key with a new request")
         }

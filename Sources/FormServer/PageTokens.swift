@@ -1,6 +1,6 @@
-import FormStore
 import Foundation
 import Hummingbird
+import Secrets
 
 /// The HTML form's defence against cross-site posts, beside the Origin check: every rendered
 /// form carries a token (a hidden input) signed with a key only this server process knows, for

@@ -1,6 +1,5 @@
 import FormCore
 import FormEngine
-import FormStore
 import Hummingbird
 
 /// A request the server refuses, answered as `{"error": "...", ...}` with its status (and for

@@ -1,6 +1,5 @@
 import FormCore
 import FormEngine
-import FormStore
 import Foundation
 import Glibc
 

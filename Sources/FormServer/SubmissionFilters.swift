@@ -1,5 +1,4 @@
 import FormEngine
-import FormStore
 import Foundation
 import Hummingbird
 

@@ -1,5 +1,6 @@
 import FormStore
 import PostgresNIO
+import Secrets
 
 extension PostgresStorage {
     package func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {

@@ -42,7 +42,7 @@ extension Formctl {
 enum Main {
     static func main() async {
         let code = await run()
-        await OpenStores.closeAll()
+        await OpenEngines.closeAll()
         Terminal.exit(code)
     }
 
@@ -57,7 +57,7 @@ enum Main {
             }
             return .done
         } catch let failure as CommandFailure {
-            if !failure.message.isEmpty { Terminal.printError(failure.message) }
+            if !failure.message.isEmpty { Terminal.printError(CLIMessages.text(failure.message)) }
             return failure.exitCode
         } catch {
             let code = Formctl.exitCode(for: error)
@@ -66,7 +66,7 @@ enum Main {
                 if !message.isEmpty { Terminal.printOut(message) }
                 return .done
             }
-            if !message.isEmpty { Terminal.printError(message) }
+            if !message.isEmpty { Terminal.printError(CLIMessages.text(message)) }
             return code == .validationFailure ? .usage : FormctlExitCode(rawValue: code.rawValue) ?? .usage
         }
     }

@@ -3,6 +3,7 @@ import StoreFixtures
 import TestSupport
 import Testing
 @testable import FormStore
+import Secrets
 
 @Suite struct SubmissionStoreTests {
     let directory: TemporaryDirectory

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormStore
+import Secrets
 
 @Suite struct SupportTests {
     @Test(arguments: [

@@ -74,6 +74,8 @@ import Testing
         #expect(filled.exitCode == 0, "\(filled)")
         let notAllowed = try scratch.formctl(["fill", allowed, "--no-input"])
         #expect(notAllowed.exitCode == 1 && notAllowed.stderr.contains("refused: it is outside"), "\(notAllowed)")
+        #expect(notAllowed.stderr.contains("allow another directory with --include-root") && !notAllowed.stderr.contains("includeRoots"),
+                "\(notAllowed)")
         #expect(!secret.isEmpty)
     }
 

@@ -7,6 +7,7 @@ import Glibc
 import FormStore
 import FormStorePostgres
 import Foundation
+import Secrets
 import StoreFixtures
 
 func say(_ line: String) {

@@ -73,7 +73,7 @@ extension DefinitionLoader.Run {
             return nil
         }
         guard roots.containsWritten(PathNames.absolute(target)) else {
-            report(.includeRefused, "include \(quoted) refused: it is outside \(roots.description), where includes may come from (allow another directory with --include-root)")
+            report(.includeRefused, "include \(quoted) refused: it is outside \(roots.description), where includes may come from (allow another directory with the includeRoots option)")
             return nil
         }
         var canonical = PathNames.absolute(target)

@@ -32,7 +32,7 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .resumeTokenMismatch(let id):
             return "Draft \(id) was not made with this resume token"
         case .invalidTablePrefix(let prefix):
-            return "Table prefix \(prefix.debugDescription) is not allowed: use a lower-case letter, then letters, digits or _, at most 32"
+            return "Table prefix \(prefix.debugDescription) (the tablePrefix store option) is not allowed: use a lower-case letter, then letters, digits or _, at most 32"
         case .invalidCursor(let reason):
             return "Invalid page cursor: \(reason)"
         }

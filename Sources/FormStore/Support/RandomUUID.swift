@@ -1,3 +1,5 @@
+import Secrets
+
 /// Random version-4 UUIDs as lower-case text, drawn from the kernel's CSPRNG in 4 KiB reads.
 ///
 /// Reading 16 bytes per UUID (or 8 per `SystemRandomNumberGenerator.next()`) is one system call

@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
             var issues = inspected.issues
             if let definition = inspected.definition { issues += check.issues(in: definition) }
             issues = DefinitionCheck.ordered(issues)
-            issues.forEach { Terminal.printError($0.description) }
+            issues.forEach { Terminal.printError(CLIMessages.text($0.description)) }
             let exitCode: FormctlExitCode
             if issues.contains(where: { $0.code == .unreadableFile }) {
                 exitCode = .storage

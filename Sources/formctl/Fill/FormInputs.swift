@@ -12,10 +12,10 @@ enum FormInputs {
     static func loadDefinition(_ path: String, includes: IncludeOptions, printWarnings: Bool = true) throws -> DefinitionLoader.Loaded {
         do {
             let loaded = try DefinitionLoader(includeRoots: includes.roots).load(path: path)
-            if printWarnings { loaded.warnings.forEach { Terminal.printError($0.description) } }
+            if printWarnings { loaded.warnings.forEach { Terminal.printError(CLIMessages.text($0.description)) } }
             return loaded
         } catch {
-            error.issues.forEach { Terminal.printError($0.description) }
+            error.issues.forEach { Terminal.printError(CLIMessages.text($0.description)) }
             let unreadable = error.issues.contains { $0.code == .unreadableFile }
             throw CommandFailure.silent(unreadable ? .storage : .invalid)
         }
@@ -28,11 +28,11 @@ enum FormInputs {
     ) throws -> LoadedForm {
         do {
             let form = try engine.loadForm(path: path, data: data, includeRoots: includes.roots)
-            if printWarnings { form.warnings.forEach { Terminal.printError($0.description) } }
+            if printWarnings { form.warnings.forEach { Terminal.printError(CLIMessages.text($0.description)) } }
             return form
         } catch {
             guard case .definition(let definitionError) = error else { throw CommandFailure("formctl: \(error)", exitCode: .invalid) }
-            definitionError.issues.forEach { Terminal.printError($0.description) }
+            definitionError.issues.forEach { Terminal.printError(CLIMessages.text($0.description)) }
             let unreadable = definitionError.issues.contains { $0.code == .unreadableFile }
             throw CommandFailure.silent(unreadable ? .storage : .invalid)
         }

@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
             session = try CompiledForm(definition: loaded.definition, data: boundData, requiringRegistrations: false).makeSession()
         } catch {
             for issue in FormInputs.placed(error.issues, in: self.form) {
-                Terminal.printError(issue.locating(in: loaded.sourceLocations).description)
+                Terminal.printError(CLIMessages.text(issue.locating(in: loaded.sourceLocations).description))
             }
             throw CommandFailure.silent(.invalid)
         }

@@ -91,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         do { forms = try await ServedForms.load(directory: formsDirectory, engine: engine) } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
-        for warning in forms.warnings { Terminal.printError("warning: \(warning)") }
+        for warning in forms.warnings { Terminal.printError("warning: \(CLIMessages.text(warning))") }
         if forms.forms.isEmpty { throw CommandFailure("formctl: no form to serve in \(formsDirectory)", exitCode: .invalid) }
         for name in privateForms where forms.forms[name] == nil {
             throw CommandFailure("formctl: --private \(name): no such form is served from \(formsDirectory)", exitCode: .usage)

@@ -1,6 +1,6 @@
 import ArgumentParser
+import FormEngine
 import Foundation
-import FormStore
 
 /// `formctl delete ID...`: removes submissions or drafts. On a terminal it shows what will go and
 /// asks; anywhere else it needs `--yes`, so a script cannot delete by accident.
@@ -32,22 +32,22 @@ struct DeleteCommand: AsyncParsableCommand {
     func run() async throws {
         // Deleting from a database that is not there is a mistyped --db, not a new database.
         if !database.isPostgres { try database.requireExistingFile() }
-        let store = try await database.openStore(readOnly: false)
+        let engine = try await database.openEngine()
         var found: [StoredSubmission] = []
         for id in Set(ids).sorted() {
             let submission: StoredSubmission?
-            do { submission = try await store.submission(id: id) } catch {
-                throw CommandFailure("formctl: cannot read submission \(id) from \(store.database): \(error)", exitCode: .storage)
+            do { submission = try await engine.storedSubmission(id: id) } catch {
+                throw CommandFailure("formctl: cannot read submission \(id) from \(engine.database): \(error)", exitCode: .storage)
             }
             guard let submission else {
-                throw CommandFailure("formctl: no submission with id \(id) in \(store.database); nothing was deleted", exitCode: .invalid)
+                throw CommandFailure("formctl: no submission with id \(id) in \(engine.database); nothing was deleted", exitCode: .invalid)
             }
             found.append(submission)
         }
         if !yes { try confirm(found) }
         for submission in found {
-            do { _ = try await store.delete(id: submission.id) } catch {
-                throw CommandFailure("formctl: cannot delete submission \(submission.id) from \(store.database): \(error)", exitCode: .storage)
+            do { _ = try await engine.delete(id: submission.id) } catch {
+                throw CommandFailure("formctl: cannot delete submission \(submission.id) from \(engine.database): \(error)", exitCode: .storage)
             }
             Terminal.printOut("deleted \(submission.status == .draft ? "draft" : "submission") \(submission.id)")
         }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FormCore
-import FormStore
+import FormEngine
 
 /// `formctl list`: every stored form with its versions and submission counts.
 struct ListCommand: AsyncParsableCommand {
@@ -23,11 +22,11 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let store = try await database.openStore(readOnly: true)
-        if drafts { return try await listDrafts(in: store) }
+        let engine = try await database.openEngine(readOnly: true)
+        if drafts { return try await listDrafts(in: engine) }
         let forms: [FormSummary]
-        do { forms = try await store.forms() } catch {
-            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
+        do { forms = try await engine.forms() } catch {
+            throw CommandFailure("formctl: cannot read \(engine.database): \(error)", exitCode: .storage)
         }
         if json {
             let array = FormValue.array(forms.map {
@@ -38,7 +37,7 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         if forms.isEmpty {
-            Terminal.printError("no forms in \(store.database) yet")
+            Terminal.printError("no forms in \(engine.database) yet")
             return
         }
         let rows = forms.map { [$0.name, String($0.versions), String($0.latestVersion), String($0.finalCount), String($0.draftCount)] }
@@ -48,20 +47,15 @@ struct ListCommand: AsyncParsableCommand {
 }
 
 extension ListCommand {
-    /// Every draft, newest change first, read page by page (keyset) so any number of drafts
-    /// is listed in flat memory.
-    func listDrafts(in store: any SubmissionStorage) async throws {
+    /// Every draft, newest change first, read from one snapshot; their values are not read,
+    /// so a damaged draft is still listed (and can be deleted by its id).
+    func listDrafts(in engine: FormEngine) async throws {
         var rows: [StoredSubmission] = []
-        var query = SubmissionQuery(status: .draft, order: .updatedAt, descending: true, limit: SubmissionQuery.maximumLimit)
+        let query = SubmissionQuery(status: .draft, order: .updatedAt, descending: true)
         do {
-            while true {
-                let page = try await store.page(query)
-                rows += page.submissions
-                guard let next = page.next else { break }
-                query.after = next
-            }
+            for try await row in engine.storedSubmissions(query) { rows.append(row) }
         } catch {
-            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
+            throw CommandFailure("formctl: cannot read \(engine.database): \(error)", exitCode: .storage)
         }
         if json {
             let array = FormValue.array(rows.map {
@@ -72,7 +66,7 @@ extension ListCommand {
             return
         }
         if rows.isEmpty {
-            Terminal.printError("no drafts in \(store.database)")
+            Terminal.printError("no drafts in \(engine.database)")
             return
         }
         let table = rows.map { [String($0.id), $0.formName, String($0.version), $0.updatedAtText] }

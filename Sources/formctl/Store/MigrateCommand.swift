@@ -1,5 +1,5 @@
 import ArgumentParser
-import FormStore
+import FormEngine
 
 /// `formctl migrate`: brings the database's schema up to this binary's migrations (every
 /// command does so when it opens the database; this one says what it did).
@@ -31,12 +31,13 @@ struct MigrateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = database.displayName
+        try database.requireBackend()
         if status && !database.isPostgres { try database.requireExistingFile() }
         let before: [MigrationStatus]
-        do { before = try await currentStatus() } catch MigrationError.foreignDatabase where adopt {
+        do {
+            before = try await FormEngine.migrationStatus(database: database.resolvedPath, options: database.storeOptions())
+        } catch FormEngineError.storage(let error) where error.kind == .foreignDatabase && adopt {
             before = []  // another program's file, none of formctl's migrations yet
-        } catch let error as StorageError where error.kind == .foreignDatabase && adopt {
-            before = []
         } catch {
             throw CommandFailure("formctl: cannot read the migrations of \(path): \(error)", exitCode: .storage)
         }
@@ -44,9 +45,10 @@ struct MigrateCommand: AsyncParsableCommand {
             Terminal.printOut(Self.table(before))
             return
         }
-        let store = try await database.openStore(adoptingForeignDatabase: adopt)
+        // Opening the database for writing applies what is pending.
+        let engine = try await database.openEngine(adoptingForeignDatabase: adopt)
         let after: [MigrationStatus]
-        do { after = try await store.migrationStatus() } catch {
+        do { after = try await engine.migrationStatus() } catch {
             throw CommandFailure("formctl: cannot read the migrations of \(path): \(error)", exitCode: .storage)
         }
         let wasApplied = Set(before.filter(\.applied).map(\.version))
@@ -56,14 +58,6 @@ struct MigrateCommand: AsyncParsableCommand {
         Terminal.printOut(newlyApplied.isEmpty
             ? "\(path) is up to date (\(count) migration\(count == 1 ? "" : "s") applied)"
             : "\(path) is now up to date (\(count) migration\(count == 1 ? "" : "s") applied)")
-    }
-
-    /// The migrations as they are, changing nothing.
-    func currentStatus() async throws -> [MigrationStatus] {
-        if database.isPostgres {
-            return try await PostgresBackend.migrationStatus(database.resolvedPath, tables: database.tables)
-        }
-        return try SQLiteStorage.migrationStatus(path: database.resolvedPath, tables: database.tables)
     }
 
     static func table(_ migrations: [MigrationStatus]) -> String {

@@ -1,7 +1,5 @@
 import ArgumentParser
-import FormCore
 import FormEngine
-import FormStore
 
 /// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed.
 struct ShowCommand: AsyncParsableCommand {
@@ -17,18 +15,14 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let store = try await database.openStore(readOnly: true)
-        let found: StoredSubmission?
-        do { found = try await store.submission(id: id) } catch {
-            throw CommandFailure("formctl: cannot read submission \(id) from \(store.database): \(error)", exitCode: .storage)
+        let engine = try await database.openEngine(readOnly: true)
+        let shown: FormValue?
+        do { shown = try await engine.show(id: id) } catch {
+            throw CommandFailure("formctl: cannot read submission \(id) from \(engine.database): \(error)", exitCode: .storage)
         }
-        guard let submission = found else {
-            throw CommandFailure("formctl: no submission with id \(id) in \(store.database)", exitCode: .invalid)
+        guard let shown else {
+            throw CommandFailure("formctl: no submission with id \(id) in \(engine.database)", exitCode: .invalid)
         }
-        let object: FormValue
-        do { object = try FormEngine(storage: store).jsonValue(of: submission) } catch {
-            throw CommandFailure("formctl: \(error)", exitCode: .storage)
-        }
-        Terminal.printOut(object.jsonString(pretty: true))
+        Terminal.printOut(shown.jsonString(pretty: true))
     }
 }

@@ -1,6 +1,6 @@
 #if Server
 import ArgumentParser
-import FormStore
+import FormEngine
 
 /// `formctl token create|list|revoke`: the access tokens `formctl serve` takes as
 /// `Authorization: Bearer TOKEN`, kept in the database as SHA-256 hashes.

@@ -1,6 +1,6 @@
 #if Server
 import ArgumentParser
-import FormStore
+import FormEngine
 
 /// `formctl token create --form F --scope S [--name N]`: prints a new token, once.
 struct TokenCreateCommand: AsyncParsableCommand {
@@ -42,20 +42,20 @@ struct TokenCreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try await database.openStore()
-        let token = SecretToken.make()
-        let created: AccessToken
+        let engine = try await database.openEngine()
+        let issued: IssuedAccessToken
         do {
-            created = try await store.createAccessToken(name: name, formName: form, scope: scope, tokenHash: SecretToken.hash(token))
-        } catch let error where error.kind == .constraint {
-            throw CommandFailure("formctl: a token named '\(name ?? "")' exists already in \(store.database) (formctl token list)", exitCode: .usage)
+            issued = try await engine.createAccessToken(name: name, formName: form, scope: scope)
+        } catch FormEngineError.storage(let error) where error.kind == .constraint {
+            throw CommandFailure("formctl: a token named '\(name ?? "")' exists already in \(engine.database) (formctl token list)", exitCode: .usage)
         } catch {
-            throw CommandFailure("formctl: cannot store the token in \(store.database): \(error)", exitCode: .storage)
+            throw CommandFailure("formctl: cannot store the token in \(engine.database): \(error)", exitCode: .storage)
         }
-        if let form, (try? await store.latestVersion(formName: form)) == nil {
-            Terminal.printError("warning: \(store.database) has no form '\(form)' yet (a form is registered when it is served or filled)")
+        let created = issued.record
+        if let form, (try? await engine.latestVersion(formName: form)) == nil {
+            Terminal.printError("warning: \(engine.database) has no form '\(form)' yet (a form is registered when it is served or filled)")
         }
-        Terminal.printOut(token)
+        Terminal.printOut(issued.token)
         let label = created.name.map { "'\($0)' (id \(created.id))" } ?? "id \(created.id)"
         Terminal.printError("token \(label): \(scope.rawValue) on \(form.map { "form '\($0)'" } ?? "every form"); shown only this once")
     }

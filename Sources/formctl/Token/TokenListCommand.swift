@@ -1,6 +1,6 @@
 #if Server
 import ArgumentParser
-import FormStore
+import FormEngine
 
 /// `formctl token list`: every access token, never the token itself (only its hash is stored).
 struct TokenListCommand: AsyncParsableCommand {
@@ -13,17 +13,17 @@ struct TokenListCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let store = try await database.openStore(readOnly: true)
+        let engine = try await database.openEngine(readOnly: true)
         let tokens: [AccessToken]
-        do { tokens = try await store.accessTokens() } catch {
-            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
+        do { tokens = try await engine.accessTokens() } catch {
+            throw CommandFailure("formctl: cannot read \(engine.database): \(error)", exitCode: .storage)
         }
         if tokens.isEmpty {
-            Terminal.printError("no access tokens in \(store.database) (formctl token create makes one)")
+            Terminal.printError("no access tokens in \(engine.database) (formctl token create makes one)")
             return
         }
         let rows = tokens.map {
-            [String($0.id), $0.name ?? "-", $0.formName ?? "*", $0.scope.rawValue, Timestamp.format($0.createdAt)]
+            [String($0.id), $0.name ?? "-", $0.formName ?? "*", $0.scope.rawValue, $0.createdAtText]
         }
         Terminal.printOut(TextTable(header: ["ID", "NAME", "FORM", "SCOPE", "CREATED"], rows: rows, rightAligned: [0]).rendered)
     }

@@ -1,6 +1,6 @@
 #if Server
 import ArgumentParser
-import FormStore
+import FormEngine
 
 /// `formctl token revoke ID-or-NAME`: the token stops working at once, a running server included.
 struct TokenRevokeCommand: AsyncParsableCommand {
@@ -17,13 +17,13 @@ struct TokenRevokeCommand: AsyncParsableCommand {
 
     func run() async throws {
         if !database.isPostgres { try database.requireExistingFile() }
-        let store = try await database.openStore()
+        let engine = try await database.openEngine()
         let revoked: AccessToken?
-        do { revoked = try await store.revokeAccessToken(token) } catch {
-            throw CommandFailure("formctl: cannot revoke token \(token) in \(store.database): \(error)", exitCode: .storage)
+        do { revoked = try await engine.revokeAccessToken(token) } catch {
+            throw CommandFailure("formctl: cannot revoke token \(token) in \(engine.database): \(error)", exitCode: .storage)
         }
         guard let revoked else {
-            throw CommandFailure("formctl: no access token with id or name '\(token)' in \(store.database) (formctl token list)", exitCode: .invalid)
+            throw CommandFailure("formctl: no access token with id or name '\(token)' in \(engine.database) (formctl token list)", exitCode: .invalid)
         }
         Terminal.printOut("revoked token \(revoked.name.map { "'\($0)' (id \(revoked.id))" } ?? "id \(revoked.id)")")
     }

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import FormStore
+import Secrets
 
 /// A service on the SQLite store while another process holds the write lock: the requests that
 /// write wait (suspended, not blocking a thread), and everything else goes on.

@@ -4,6 +4,7 @@ import PostgresTestServer
 import Synchronization
 import Testing
 @testable import FormStore
+import Secrets
 
 /// PostgreSQL under several processes and faults: nothing lost, nothing half-written.
 @Suite(.enabled(if: PostgresTestServer.unavailableReason == nil,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormStore
+import Secrets
 
 /// Who may change a draft and who may read, through `SubmissionStorage`, on both backends: a
 /// draft's resume token is kept only as its hash and checked in the write's transaction, and

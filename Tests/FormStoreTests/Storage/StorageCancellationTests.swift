@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormStore
+import Secrets
 
 /// A write and its task's cancellation, on both backends: cancelled before it begins, it stores
 /// nothing and says so (`cancelled`); what the caller then answers ("try again") is true.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormStore
+import Secrets
 
 /// Answers kept under an idempotency key, through `SubmissionStorage`, on both backends: the
 /// record is written in the transaction of the submission it answers, so of two writes with one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormStore
+import Secrets
 
 /// What a service asks of the store (by form, version, status, uuid, time ranges; ordered;
 /// paged by keyset; exported as a stream), the same on both backends.

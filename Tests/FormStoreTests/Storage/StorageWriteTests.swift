@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormStore
+import Secrets
 
 /// Writing through `SubmissionStorage`, the same tests on SQLite and on PostgreSQL: a service
 /// moving from one to the other sees the same behaviour.

@@ -1,3 +1,5 @@
+import Secrets
+
 /// One schema migration: a numbered SQL script from `migrations/` (or `migrations/postgres/`),
 /// embedded at build time. Its table and index names are written `${prefix}forms`, so that one
 /// file serves every table prefix.

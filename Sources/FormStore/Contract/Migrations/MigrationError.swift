@@ -26,12 +26,12 @@ package enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable
                 + "the database was migrated by a different build"
         case let .pendingMigrationsInReadOnlyDatabase(pending, path):
             return "\(path) needs migrations \(pending.map(String.init).joined(separator: ", ")) "
-                + "and was opened read-only; run formctl migrate on it first"
+                + "and was opened read-only; open it once without the readOnly store option to migrate it first"
         case let .foreignDatabase(path, tables):
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", ..." : "")
             return "\(path) is not a formctl database: it has tables (\(shown)) and no record of formctl's migrations; "
-                + "nothing was changed. To keep formctl's tables apart from them, give a table prefix (--table-prefix); "
-                + "to add formctl's tables to it as they are, run formctl migrate --adopt"
+                + "nothing was changed. To keep formctl's tables apart from them, give a table prefix (the tablePrefix store option); "
+                + "to add formctl's tables to it as they are, open it adopting it (the adoptingForeignDatabase store option)"
         }
     }
 }

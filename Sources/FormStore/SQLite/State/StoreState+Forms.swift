@@ -1,3 +1,5 @@
+import Secrets
+
 extension StoreState {
     /// The version of `formName` whose definition is `definitionJSON`: an existing one with the
     /// same content hash (whichever it is: going back to an earlier definition reuses its

@@ -1,3 +1,5 @@
+import Secrets
+
 extension StoreState {
     /// One `SubmissionWrite`: a single INSERT when the version is known and neither a draft nor
     /// an idempotency key is involved (its own atomic transaction), else one write transaction

@@ -46,7 +46,7 @@ package struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable 
     var hint: String? {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return "Another process is writing to this database; try again, or wait longer with a higher busy timeout (formctl --busy-timeout SECONDS, SQLiteStorage's busyTimeout)"
+            return "Another process is writing to this database; try again, or wait longer with a higher busy timeout (the busyTimeout store option)"
         case SQLITE_NOTADB:
             return "The file exists but is not an SQLite database"
         case SQLITE_CORRUPT:

@@ -5,10 +5,10 @@ import Darwin
 #endif
 
 /// Bytes from the kernel's CSPRNG: what UUIDs and the secrets formctl hands out are made of.
-enum SystemRandom {
+package enum SystemRandom {
     /// Fills `bytes` from /dev/urandom; without it (odd chroots), from the standard library's
     /// generator, which is slower but just as random.
-    static func fill(_ bytes: UnsafeMutableRawBufferPointer) {
+    package static func fill(_ bytes: UnsafeMutableRawBufferPointer) {
         let filled: Bool = {
             let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
             guard fd >= 0, let base = bytes.baseAddress else { return false }

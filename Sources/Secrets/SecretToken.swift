@@ -4,6 +4,7 @@ import Foundation
 /// 32 bytes from the kernel's CSPRNG as base64url, 43 characters. The database keeps only their
 /// SHA-256, so a copy of it resumes no draft and opens no endpoint.
 package enum SecretToken {
+    /// A new secret.
     package static func make() -> String {
         var bytes = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeMutableBytes { SystemRandom.fill($0) }

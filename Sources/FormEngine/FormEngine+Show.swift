@@ -1,0 +1,46 @@
+import FormCore
+import FormStore
+
+extension Submission {
+    /// `createdAt` as stored and shown: ISO 8601 UTC with milliseconds (`2026-11-21T21:05:03.123Z`).
+    public var createdAtText: String { Timestamp.format(createdAt) }
+    /// `updatedAt` as stored and shown.
+    public var updatedAtText: String { Timestamp.format(updatedAt) }
+
+    /// The object `formctl show`, `dump` and `serve` give for a stored submission:
+    /// `{"id","uuid","form","version","status","created_at","updated_at","data"}`.
+    public var jsonValue: FormValue {
+        [
+            "id": .int(Int(id)), "uuid": .string(uuid), "form": .string(formName), "version": .int(version),
+            "status": .string(status.rawValue), "created_at": .string(createdAtText), "updated_at": .string(updatedAtText),
+            "data": values,
+        ]
+    }
+}
+
+/// One submission shown, and deleted.
+extension FormEngine {
+    /// Submission `id` as `formctl show` prints it (`Submission.jsonValue`); nil when there is
+    /// no such submission.
+    public func show(id: Int64) async throws(FormEngineError) -> FormValue? {
+        try await submission(id: id)?.jsonValue
+    }
+
+    /// Submission `id` as stored, its values as the stored JSON text, not read: what a caller
+    /// needs to list or delete a row even when its values are damaged. Nil when there is none.
+    public func storedSubmission(id: Int64) async throws(FormEngineError) -> StoredSubmission? {
+        do { return try await storage.submission(id: id) } catch { throw .storage(error) }
+    }
+
+    /// Deletes submission or draft `id`; false when there was none.
+    public func delete(id: Int64) async throws(FormEngineError) -> Bool {
+        do { return try await storage.delete(id: id) } catch { throw .storage(error) }
+    }
+
+    /// Every stored row of `query` in its order (its limit is ignored), read as the consumer
+    /// takes them: a slow consumer holds the reading back and memory stays flat for any number
+    /// of rows. `jsonValue(of:)` gives each as `show` prints it.
+    package func storedSubmissions(_ query: SubmissionQuery) -> SubmissionExport {
+        storage.export(query)
+    }
+}
