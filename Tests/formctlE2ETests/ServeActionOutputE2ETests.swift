@@ -30,4 +30,15 @@ import Testing
         #expect(output.hasPrefix("…") && output.hasSuffix(String(repeating: "x", count: 100)) && output.utf8.count <= 4096 + 3, "\(output.count)")
         #expect(objects.contains { $0["path"] as? String == "/forms/loginform/submissions" && $0["status"] as? Int == 201 }, "\(log)")
     }
+
+    /// A program gets the form's secrets on stdin; one that prints them puts none in the log.
+    @Test func anEchoedSecretIsRedactedFromTheLog() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, extra: ["--action", "onLogin=cat"])
+        let sent = try server.request("POST", "/forms/loginform/submissions", body: #"{"login": "ann", "password": "hunter2-correct"}"#)
+        #expect(sent.status == 201, "\(sent.status) \(sent.text)")
+        #expect(server.stop() == 0)
+        #expect(!server.log.contains("hunter2-correct"), "\(server.log)")
+        #expect(server.log.contains("[secret]") && server.log.contains("ann"), "\(server.log)")
+    }
 }

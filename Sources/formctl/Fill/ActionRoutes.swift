@@ -48,8 +48,21 @@ enum ActionRoutes {
     static func outputLine(_ output: String, context: ActionContext) -> String {
         var fields = [("action", context.request.name)]
         if let source = context.session.form.definition.sourcePath { fields.append(("form", LoadedForm.name(forPath: source))) }
-        fields += [("element", context.request.jsonPath), ("stdout", output)]
+        fields += [("element", context.request.jsonPath), ("stdout", redactingSecrets(output, of: context.session))]
         return "{" + fields.map { "\(FormValue.string($0.0).jsonString()):\(FormValue.string($0.1).jsonString())" }.joined(separator: ",") + "}"
+    }
+
+    /// `text` with every secret of `session` (the values of its secure fields) replaced by
+    /// `[secret]`: a program gets the secrets on stdin, and one that echoes them must not put
+    /// them in serve's log.
+    static func redactingSecrets(_ text: String, of session: FormSession) -> String {
+        var text = text
+        // Longest first, so that a secret containing another is replaced whole.
+        let secrets = session.securePaths.compactMap { session.value(forKey: $0)?.stringValue }.filter { !$0.isEmpty }
+        for secret in secrets.sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: secret, with: "[secret]")
+        }
+        return text
     }
 
     /// The whole environment an action's program gets: what finding programs and printing
