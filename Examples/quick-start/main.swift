@@ -1,4 +1,3 @@
-import FormCore
 import FormEngine
 
 do {
