@@ -38,9 +38,9 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
     public var file: String?
     public var location: SourceLocation?
     /// For a problem inside an included file: the includes that led to it, outermost first.
-    public var includeChain: [IncludeSite]
+    package var includeChain: [IncludeSite]
 
-    public init(
+    package init(
         _ severity: Severity, _ code: Code, path: String, message: String, file: String? = nil,
         location: SourceLocation? = nil, includeChain: [IncludeSite] = []
     ) {
@@ -79,22 +79,22 @@ extension DefinitionIssue {
 }
 
 /// One include on the way to an included file: which file included it, where, and as what.
-public struct IncludeSite: Sendable, Hashable, CustomStringConvertible {
+package struct IncludeSite: Sendable, Hashable, CustomStringConvertible {
     /// The including file, as its path was given or built (`forms/a.json`).
-    public var file: String
+    package var file: String
     /// The JSON path of the including element or section (`sections[0].elements[1]`).
-    public var path: String
+    package var path: String
     /// The include as written (`b.json`).
-    public var include: String
+    package var include: String
 
-    public init(file: String, path: String, include: String) {
+    package init(file: String, path: String, include: String) {
         self.file = file
         self.path = path
         self.include = include
     }
 
     /// `forms/a.json: sections[0].elements[1] (include 'b.json')`.
-    public var description: String {
+    package var description: String {
         "\(file): \(path.isEmpty ? "(root)" : path) (include '\(include)')"
     }
 }
@@ -103,7 +103,7 @@ public struct IncludeSite: Sendable, Hashable, CustomStringConvertible {
 public struct DefinitionError: Error, Sendable, CustomStringConvertible {
     public var issues: [DefinitionIssue]
 
-    public init(issues: [DefinitionIssue]) { self.issues = issues }
+    package init(issues: [DefinitionIssue]) { self.issues = issues }
 
     public var errors: [DefinitionIssue] { issues.filter(\.isError) }
     public var warnings: [DefinitionIssue] { issues.filter { !$0.isError } }
@@ -112,9 +112,9 @@ public struct DefinitionError: Error, Sendable, CustomStringConvertible {
 }
 
 /// "Did you mean" suggestions, by edit distance.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate nearest to `word`, if it is close enough to be a likely typo.
-    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in candidates {

@@ -7,7 +7,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// What was wrong there, e.g. "expected ',' or '}' after an object member".
     public var message: String
 
-    public init(line: Int, column: Int, message: String) {
+    package init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
         self.message = message
@@ -20,7 +20,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

@@ -32,5 +32,5 @@ public struct SectionInfo: Sendable {
     public var isHidden: Bool
     /// The repeat this section expands, if any (its path in the data).
     public var repeatPath: String?
-    public var section: Section
+    package var section: Section
 }

@@ -107,7 +107,7 @@ public struct ObservationToken: Sendable, Hashable {
 public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }

@@ -18,15 +18,15 @@ public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Several field errors at once: a submit refused as a whole.
-public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
-    public var errors: [FieldError]
-    public init(errors: [FieldError]) { self.errors = errors }
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+package struct ValidationFailure: Error, Sendable, CustomStringConvertible {
+    package var errors: [FieldError]
+    package init(errors: [FieldError]) { self.errors = errors }
+    package var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
 extension ValuePath {
     /// `guests.1.email`: the dotted form people type in `--set` and read in errors.
-    public var dotted: String {
+    package var dotted: String {
         components.map { component -> String in
             switch component {
             case .key(let key): return key

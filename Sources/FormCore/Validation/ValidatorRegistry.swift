@@ -15,13 +15,13 @@ public struct ValidatorRegistry: Sendable {
 
     private var rules: [String: Rule] = [:]
 
-    public init() {}
+    package init() {}
 
-    public mutating func register(_ name: String, _ rule: @escaping Rule) {
+    package mutating func register(_ name: String, _ rule: @escaping Rule) {
         rules[name] = rule
     }
 
-    public func rule(named name: String) -> Rule? { rules[name] }
+    package func rule(named name: String) -> Rule? { rules[name] }
 
-    public var names: [String] { rules.keys.sorted() }
+    package var names: [String] { rules.keys.sorted() }
 }
