@@ -1,5 +1,6 @@
 /// One problem found in a definition: where it is and what is wrong.
 public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the definition is refused (`error`) or loaded with a remark (`warning`).
     public enum Severity: String, Sendable, Hashable { case error, warning }
 
     /// The class of problem, stable for tests and tools.
@@ -29,13 +30,17 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case secretExposed
     }
 
+    /// Error or warning.
     public var severity: Severity
+    /// The class of problem, for code that reacts to one kind.
     public var code: Code
     /// The JSON path of the offending value, e.g. `sections[1].elements[0].type`.
     public var path: String
+    /// What is wrong, for a person: "unknown element type 'QEntryElemnt' (did you mean 'QEntryElement'?)".
     public var message: String
     /// The file it was found in, when read from one.
     public var file: String?
+    /// Line and column in `file`, when the issue has a place in the text.
     public var location: SourceLocation?
     /// For a problem inside an included file: the includes that led to it, outermost first.
     package var includeChain: [IncludeSite]
@@ -53,6 +58,7 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         self.includeChain = includeChain
     }
 
+    /// Whether this issue refuses the definition.
     public var isError: Bool { severity == .error }
 
     /// `signup.json:12:9: error: sections[1].elements[0].type: unknown element type ...`, and for
@@ -101,13 +107,17 @@ package struct IncludeSite: Sendable, Hashable, CustomStringConvertible {
 
 /// A definition with errors: every one found, with the warnings beside them.
 public struct DefinitionError: Error, Sendable, CustomStringConvertible {
+    /// Every issue found, errors and warnings, in the order found.
     public var issues: [DefinitionIssue]
 
     package init(issues: [DefinitionIssue]) { self.issues = issues }
 
+    /// The issues that refuse the definition.
     public var errors: [DefinitionIssue] { issues.filter(\.isError) }
+    /// The remarks that did not stop it.
     public var warnings: [DefinitionIssue] { issues.filter { !$0.isError } }
 
+    /// Every issue on a line of its own, as `description` writes one.
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
 

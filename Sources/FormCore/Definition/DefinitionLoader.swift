@@ -19,11 +19,14 @@ public struct DefinitionLoader: Sendable {
         /// How many files deep includes may go (the form itself is level 0).
         public var maximumIncludeDepth = 32
 
+        /// The standard limits.
         public init() {}
 
+        /// 64 MiB a file, 128 MiB a load, 1,000 included files, 32 levels of includes.
         public static let standard = Limits()
     }
 
+    /// The bounds every load of this loader keeps to.
     public var limits: Limits
     /// Directories includes may come from besides the loaded form's own directory tree.
     public var includeRoots: [String]
@@ -47,7 +50,9 @@ public struct DefinitionLoader: Sendable {
 
     /// A loaded definition and the warnings found in it (and in its includes).
     public struct Loaded: Sendable {
+        /// The definition, includes inlined.
         public var definition: FormDefinition
+        /// Problems that did not refuse the definition: unknown properties, unused data paths...
         public var warnings: [DefinitionIssue]
         /// The value positions of every file read, by file as issues name it: a lint's issue
         /// gets its line and column with `DefinitionIssue.locating(in:)`.

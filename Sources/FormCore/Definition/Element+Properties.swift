@@ -1,7 +1,9 @@
 extension Element {
     /// The key the element's value is stored under; elements without one produce no value.
     public var key: String? { properties["key"]?.displayString }
+    /// The label shown beside the field, as text.
     public var title: String? { properties["title"]?.displayString }
+    /// The hint shown in an empty text field.
     public var placeholder: String? { properties["placeholder"]?.displayString }
     package var bind: String? { properties["bind"]?.stringValue }
 

@@ -5,6 +5,7 @@ import OrderedCollections
 /// Properties are kept as written, in order, so that decode -> encode gives back every key the
 /// author wrote; typed accessors (`key`, `title`, `bind`, ...) read them.
 public struct Element: Sendable, Hashable {
+    /// The element class (`QEntryElement`, `QBooleanElement`, ...), whichever name the author used.
     public var kind: ElementKind
     /// The type as the author wrote it (`entry` or `QEntryElement`); empty for a root with no `type`.
     public var typeName: String
@@ -38,6 +39,7 @@ public struct Element: Sendable, Hashable {
         self.propertiesFromData = []
     }
 
+    /// The property `property` as written (`element["maxLength"]`); nil when absent.
     public subscript(property: String) -> FormValue? {
         get { properties[property] }
         set { properties[property] = newValue }

@@ -56,6 +56,7 @@ package struct RepeatSource: Sendable, Hashable {
 
 /// A whole form definition: the root element and its sections.
 public struct FormDefinition: Sendable, Hashable {
+    /// The root element (`QRootElement`): the form's title and properties, its sections below it.
     public var root: Element
     /// Where the definition was read from, for messages and include paths.
     public var sourcePath: String?
@@ -70,10 +71,12 @@ public struct FormDefinition: Sendable, Hashable {
         self.sourcePath = sourcePath
     }
 
+    /// Same root and source path; where each value stood in the file does not count.
     public static func == (a: FormDefinition, b: FormDefinition) -> Bool {
         a.root == b.root && a.sourcePath == b.sourcePath
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(root)
         hasher.combine(sourcePath)
@@ -89,6 +92,7 @@ public struct FormDefinition: Sendable, Hashable {
         return issue
     }
 
+    /// The form's title, from the root's `title`.
     public var title: String? { root.title }
     package var sections: [Section] {
         get { root.sections ?? [] }

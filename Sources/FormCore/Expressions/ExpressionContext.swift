@@ -40,6 +40,7 @@ package struct ExpressionContext: Sendable {
 /// A function gets the argument values (labels are dropped) and returns a value; an error it
 /// throws becomes an evaluation error carrying the error's description.
 public struct ExpressionFunctions: Sendable {
+    /// Takes the argument values in order and returns the result; throw to fail the evaluation.
     public typealias Function = @Sendable ([FormValue]) throws -> FormValue
 
     private var table: [String: Function] = [:]

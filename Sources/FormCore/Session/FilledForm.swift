@@ -23,9 +23,12 @@ package struct FormInput: Sendable {
 
 /// One value given as text for a key path, as a person types it (`--set guests.1.email=bo@x.io`).
 public struct FieldOverride: Sendable, Hashable {
+    /// The field's key path (`guests.1.email`).
     public var key: String
+    /// The value as typed; read by the field's type as a person's input is.
     public var text: String
 
+    /// `text` for the field at `key`.
     public init(key: String, text: String) {
         self.key = key
         self.text = text

@@ -103,6 +103,7 @@ extension FormSession {
         return index
     }
 
+    /// Removes the item at `index` of the repeat at `path`; the items after it move up.
     public func removeItem(at index: Int, from path: String) throws(SessionError) {
         try state.withLock { state throws(SessionError) in try state.removeItem(at: index, from: path) }
         deliver(FormChange(paths: [path], actions: []))
@@ -140,6 +141,7 @@ extension FormSession {
         addObserver(key: nil, body)
     }
 
+    /// Stops the observation `token` stands for; its closure is not called again.
     public func removeObserver(_ token: ObservationToken) {
         observers.withLock { _ = $0.byKey.removeValue(forKey: token.id) }
     }

@@ -50,6 +50,7 @@ public final class FormSession: Sendable {
     /// All current values, secure fields included.
     public var values: FormValue { state.withLock { $0.values } }
 
+    /// The value at a key path (`guests.1.email`); nil when nothing is there or the path does not parse.
     public func value(forKey path: String) -> FormValue? {
         state.withLock { state in (try? ValuePath(parsing: path)).flatMap { state.values.value(at: $0) } }
     }
@@ -71,8 +72,10 @@ public final class FormSession: Sendable {
     /// Every element in definition order, with its live state, and each repeat's template.
     public var fields: [FieldInfo] { state.withLock { $0.fieldInfos() } }
 
+    /// Every section in definition order, with its live title and visibility.
     public var sections: [SectionInfo] { state.withLock { $0.sectionInfos() } }
 
+    /// Every repeat (a section built from `iterate:`), with its item count and bounds.
     public var repeats: [RepeatInfo] { state.withLock { $0.repeats } }
 
     /// The values of visible fields, secure fields included: what validation and action

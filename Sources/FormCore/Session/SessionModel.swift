@@ -87,10 +87,14 @@ public struct FormChange: Sendable {
 
 /// An action a person triggered: its name (without the trailing colon) and the element's key path.
 public struct ActionRequest: Sendable, Hashable {
+    /// The action's name, as routed to a handler.
     public var name: String
+    /// The key path of the element that fired it (a button's key, or its action's name when it has none).
     public var elementPath: String
+    /// The element's `key`, when it has one.
     public var elementKey: String?
 
+    /// An action request, as a client that draws the form reports a button it pressed.
     public init(name: String, elementPath: String, elementKey: String?) {
         self.name = name
         self.elementPath = elementPath
@@ -105,11 +109,14 @@ public struct ObservationToken: Sendable, Hashable {
 
 /// A request a session cannot carry out: an unknown key, a computed field, a secret from text.
 public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The key path the request named.
     public var path: String
+    /// Why it was refused.
     public var message: String
     package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }

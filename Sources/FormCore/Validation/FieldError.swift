@@ -7,6 +7,7 @@ public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A message a person can act on: "must be at least 8 characters".
     public var message: String
 
+    /// An error for the field at `path`, failing `rule`, with `message` for a person.
     public init(path: String, rule: String, message: String) {
         self.path = path
         self.rule = rule

@@ -1,5 +1,6 @@
 /// Named transforms applied to input before validation (`"transform": ["trim", "lowercase"]`).
 public struct TransformRegistry: Sendable {
+    /// Takes the value as entered and returns the value to validate and store.
     public typealias Transform = @Sendable (FormValue) -> FormValue
 
     private var transforms: [String: Transform]
