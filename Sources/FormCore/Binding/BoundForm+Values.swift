@@ -117,7 +117,7 @@ extension BoundForm {
 
 extension Element {
     /// Visits every element and section below this one, depth first, in definition order.
-    package func forEachElement(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
+    func forEachElement(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
         for section in sections ?? [] {
             sectionBody(section)
             for element in section.elements ?? [] {
@@ -130,7 +130,7 @@ extension Element {
     /// Like `forEachElement`, but not into the sections of elements that fetch a value of their
     /// own: QuickDialog's value-bearing classes override `fetchValueIntoObject:` without calling
     /// the root's, so what their nested pages hold never comes out.
-    package func forEachValueSource(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
+    func forEachValueSource(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
         for section in sections ?? [] {
             sectionBody(section)
             for element in section.elements ?? [] {

@@ -52,7 +52,7 @@ extension Include {
     }
 
     /// The key under which a stored definition carries an included file's content.
-    package static let inlinedKey = "included"
+    static let inlinedKey = "included"
 }
 
 extension FormDefinition {

@@ -23,7 +23,7 @@ package struct DefinitionDecoder {
 
     /// Decodes a root object. Problems are in `issues`; the definition is returned even when some
     /// parts were invalid, so that a lint can report everything in one pass.
-    package mutating func decodeRoot(_ value: FormValue) -> FormDefinition {
+    mutating func decodeRoot(_ value: FormValue) -> FormDefinition {
         guard case .object = value else {
             report(.error, .notAnObject, "", "a form definition must be a JSON object, found \(value.typeName)")
             return FormDefinition(root: Element(kind: .root, typeName: ""))
@@ -198,7 +198,7 @@ package struct DefinitionDecoder {
 
     /// `"$schema"` at the top of a file points an editor at formctl's JSON Schema (`formctl
     /// schema`); it is no property of QuickDialog's, and is kept as written.
-    package static let schemaKey = "$schema"
+    static let schemaKey = "$schema"
 
     mutating func checkSchemaReference(_ value: FormValue, path: String) {
         if case .string = value { return }

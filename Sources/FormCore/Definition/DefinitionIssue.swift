@@ -124,7 +124,7 @@ public struct DefinitionError: Error, Sendable, CustomStringConvertible {
 /// "Did you mean" suggestions, by edit distance.
 package enum Suggestion {
     /// The candidate nearest to `word`, if it is close enough to be a likely typo.
-    package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in candidates {

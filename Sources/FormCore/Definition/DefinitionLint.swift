@@ -4,15 +4,15 @@
 package struct DefinitionLint {
     /// Action names with a handler; nil skips the action check.
     package var knownActions: Set<String>?
-    package var knownRules: Set<String>
-    package var knownTransforms: Set<String>
+    var knownRules: Set<String>
+    var knownTransforms: Set<String>
     /// Whether `knownRules` and `knownTransforms` are all there will be (a host compiling a form
     /// has registered everything): then an unknown one is an error, else a warning, since the
     /// host that fills the form may still register it.
-    package var registrationsComplete: Bool
+    var registrationsComplete: Bool
     /// Whether to report expressions reading names that no field, item field or data path
     /// supplies (see `checkNames`). Compiling does not: a fill reads such a name as nil.
-    package var checksExpressionNames: Bool
+    var checksExpressionNames: Bool
     /// The data the form will be bound to, when known: a name it lacks is then an error.
     package var data: FormValue?
 

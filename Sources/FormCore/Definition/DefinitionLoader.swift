@@ -32,7 +32,7 @@ public struct DefinitionLoader: Sendable {
     public var includeRoots: [String]
     /// Serves file contents in place of the file system (tests, definitions kept in memory);
     /// nil reads files, with the checks above. Confinement and limits apply either way.
-    package var readFile: (@Sendable (String) throws -> String)?
+    var readFile: (@Sendable (String) throws -> String)?
 
     /// A loader of files; `includeRoots` are where includes may come from besides the form's own
     /// directory tree.
@@ -97,7 +97,7 @@ public struct DefinitionLoader: Sendable {
 
     /// A file's text, strictly UTF-8 and at most `Limits.standard.maximumFileBytes`; for data
     /// files read as text. Invalid UTF-8 is an error naming its byte offset, never replaced.
-    package static func readUTF8File(_ path: String) throws -> String {
+    static func readUTF8File(_ path: String) throws -> String {
         let bytes = try BoundedFileReader.read(path, maximumBytes: Limits.standard.maximumFileBytes, regularFileOnly: false)
         let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
         if let invalid { throw FileReadError(path: path, reason: .invalidUTF8(offset: invalid)) }

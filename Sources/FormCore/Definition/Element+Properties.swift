@@ -9,7 +9,7 @@ extension Element {
 
     /// The action named by `controllerAction`, without QuickDialog's trailing colon.
     public var controllerAction: String? { properties["controllerAction"]?.stringValue.map(ActionName.normalize) }
-    package var controllerAccessoryAction: String? {
+    var controllerAccessoryAction: String? {
         properties["controllerAccessoryAction"]?.stringValue.map(ActionName.normalize)
     }
 
@@ -33,7 +33,7 @@ extension Element {
     package func flag(_ name: String) -> Bool? { properties[name]?.boolValue }
 
     /// The nested dialog's sections, when the element carries any.
-    package var hasNestedSections: Bool { sections != nil || sectionTemplate != nil }
+    var hasNestedSections: Bool { sections != nil || sectionTemplate != nil }
 }
 
 /// Action names as QuickDialog writes them (`onLogin:`) and as handlers are registered (`onLogin`).

@@ -57,14 +57,14 @@ package struct DataScope: Sendable, Hashable {
     /// The item's index in the collection; nil for an include's scope.
     package var index: Int?
     /// For `iterateproperties:`, the dictionary key of the item.
-    package var propertyKey: String?
+    var propertyKey: String?
     /// True for an include bound to literal shared data: nothing is written back through it.
-    package var isDetached: Bool
+    var isDetached: Bool
     /// True for `iterateproperties:`, whose items are `{"key": K, "value": V}` made by the binder.
-    package var isKeyValueEntry: Bool
+    var isKeyValueEntry: Bool
     /// True for `iterate:` over a dictionary, whose items are its keys: strings with no place in
     /// the data to write back to.
-    package var isDictionaryKey: Bool
+    var isDictionaryKey: Bool
 
     package init(
         path: ValuePath, index: Int? = nil, propertyKey: String? = nil, isDetached: Bool = false,
@@ -82,7 +82,7 @@ package struct DataScope: Sendable, Hashable {
     package var isRepeat: Bool { index != nil }
 
     /// The path of this scope's item: `guests[1]`, or `teams.<key>` for a dictionary entry.
-    package var itemPath: ValuePath {
+    var itemPath: ValuePath {
         if let propertyKey { return path.appending(.key(propertyKey)) }
         if let index { return path.appending(.index(index)) }
         return path
@@ -116,7 +116,7 @@ package struct IncludeSource: Sendable, Hashable {
     package var chain: [IncludeSite]
     /// True when the file is a whole form, whose sections stand at `sections[i]` in it; a
     /// section or an element file is its own root.
-    package var isWholeForm: Bool
+    var isWholeForm: Bool
 
     package init(file: String, chain: [IncludeSite], isWholeForm: Bool) {
         self.file = file

@@ -1,6 +1,6 @@
 extension ElementKind {
     /// The properties this class itself declares (not its superclasses'), with their types.
-    package var ownProperties: [String: PropertyType] {
+    var ownProperties: [String: PropertyType] {
         switch self {
         case .element:
             return [

@@ -33,7 +33,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     case selectItem = "QSelectItemElement"
 
     /// The class this one inherits its properties from.
-    package var superclass: ElementKind? {
+    var superclass: ElementKind? {
         switch self {
         case .element: return nil
         case .root, .progress: return .element
@@ -126,7 +126,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
 
     /// Whether `fetchValueIntoObject` writes this element's value under its key: the value-bearing
     /// kinds of QuickDialog's catalogue, not labels and buttons, whose `value` is display text.
-    package var fetchesValue: Bool {
+    var fetchesValue: Bool {
         switch self {
         case .entry, .multiline, .autoEntry, .decimal, .dateTimeInline, .dateTime, .countdown, .boolean, .float,
             .radio, .segmented, .colorPicker, .picker, .text, .image:
@@ -139,7 +139,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     /// Whether the values of elements in this element's own sections come out with the form's:
     /// only for classes that fetch no value of their own (labels, buttons, plain roots), whose
     /// `fetchValueIntoObject:` is QRootElement's, which walks the sections.
-    package var collectsNestedValues: Bool { !fetchesValue }
+    var collectsNestedValues: Bool { !fetchesValue }
 
     /// Whether a person fills this element in (as opposed to reading it or pressing it).
     public var isInput: Bool {

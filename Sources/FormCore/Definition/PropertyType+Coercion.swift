@@ -21,7 +21,7 @@ extension PropertyType {
     /// A `BOOL` setter's reading of any value: numbers are true unless zero, strings as
     /// NSString's `boolValue` reads them (`"yes"`, `"true"`, `"1"` are true; `"no"`, `"0"`, `""`
     /// false), nil and collections false.
-    package static func setterBool(_ value: FormValue) -> Bool {
+    static func setterBool(_ value: FormValue) -> Bool {
         switch value {
         case .bool(let flag): return flag
         case .int(let number): return number != 0
@@ -33,7 +33,7 @@ extension PropertyType {
 
     /// A number for a numeric setter: numbers as they are, `true`/`false` as 1/0, a string that
     /// is a decimal number (`"0.5"`, `" 12 "`, `"-3e2"`) as that number; nil for anything else.
-    package static func setterNumber(_ value: FormValue) -> FormValue? {
+    static func setterNumber(_ value: FormValue) -> FormValue? {
         switch value {
         case .int, .double: return value
         case .bool(let flag): return .int(flag ? 1 : 0)

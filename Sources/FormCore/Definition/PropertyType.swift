@@ -36,7 +36,7 @@ package enum PropertyType: Sendable, Hashable {
     }
 
     /// How the expected shape reads in an error: "expected a boolean (true, false, 0 or 1)".
-    package var expectation: String {
+    var expectation: String {
         switch self {
         case .string: return "a string"
         case .bool: return "a boolean (true, false, 0 or 1)"
@@ -70,5 +70,5 @@ package enum EnumTables {
     package static let accessoryType = ["None", "DisclosureIndicator", "DetailDisclosureButton", "Checkmark", "DetailButton"]
     package static let labelingPolicy = ["trimTitle", "trimValue"]
     package static let imageSource = ["photoLibrary", "camera", "savedPhotosAlbum"]
-    package static let visibility = ["visible", "gone"]
+    static let visibility = ["visible", "gone"]
 }

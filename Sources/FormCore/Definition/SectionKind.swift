@@ -6,7 +6,7 @@ package enum SectionKind: String, Sendable, CaseIterable {
     case radio = "QRadioSection"
     case sorting = "QSortingSection"
 
-    package var superclass: SectionKind? {
+    var superclass: SectionKind? {
         switch self {
         case .section: return nil
         case .dynamicData, .sorting: return .section
@@ -47,7 +47,7 @@ package enum SectionKind: String, Sendable, CaseIterable {
         return false
     }
 
-    package var ownProperties: [String: PropertyType] {
+    var ownProperties: [String: PropertyType] {
         switch self {
         case .section:
             return [

@@ -14,7 +14,7 @@ package enum ExpressionLimits {
     static let exceededPhrase = "an expression builds"
 
     /// Whether an evaluation error's description says a value passed one of these limits.
-    package static func isExceeded(_ description: String) -> Bool { description.contains(exceededPhrase) }
+    static func isExceeded(_ description: String) -> Bool { description.contains(exceededPhrase) }
 
     /// Throws unless a string of `bytes` UTF-8 bytes is allowed.
     static func checkString(bytes: Int, column: Int?) throws(ExpressionError) {

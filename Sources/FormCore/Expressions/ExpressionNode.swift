@@ -51,7 +51,7 @@ package enum ExpressionMethod: String, Sendable, Hashable, CaseIterable {
     case lowercased, uppercased, trimmed, contains, hasPrefix, hasSuffix, matches
 
     /// How many arguments the method takes; checked at parse time.
-    package var arity: Int {
+    var arity: Int {
         switch self {
         case .lowercased, .uppercased, .trimmed: return 0
         case .contains, .hasPrefix, .hasSuffix, .matches: return 1

@@ -5,7 +5,7 @@
 /// and the context's step limit (at evaluation).
 package struct FormExpression: Sendable, Hashable {
     /// The deepest nesting a parse accepts: parentheses, operator chains, calls, interpolations.
-    package static let maxDepth = 64
+    static let maxDepth = 64
 
     /// The text inside `@{ }`.
     package let source: String

@@ -63,7 +63,7 @@ package struct JSONWriter {
         out.append(contentsOf: d.description.utf8)
     }
 
-    package static func writeString(_ s: String, into out: inout [UInt8]) {
+    static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { text in
             writeStringLiteral(UnsafeRawBufferPointer(text)) { (run: UnsafeRawBufferPointer) in out.append(contentsOf: run) }

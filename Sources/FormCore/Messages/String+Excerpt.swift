@@ -1,7 +1,7 @@
 extension String {
     /// The characters of a long input a message may quote: a message names what is wrong and
     /// where, and echoing a 100,000-character expression whole would bury that.
-    package static let quotedLengthLimit = 200
+    static let quotedLengthLimit = 200
 
     /// The text itself when short; otherwise its first `maximumLength` characters, an ellipsis
     /// and the full length.

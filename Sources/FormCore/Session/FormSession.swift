@@ -8,7 +8,7 @@ import Synchronization
 /// through `CompiledForm.fill` (or the engine's submit) without one.
 public final class FormSession: Sendable {
     /// The compiled form the session fills.
-    package let compiledForm: CompiledForm
+    let compiledForm: CompiledForm
     /// What the engine that made the session knows of its form (its stored identity); nil for
     /// a session made without one.
     package let owner: (any Sendable)?

@@ -7,7 +7,7 @@ package struct FieldValidator: Sendable {
         /// `required` after its expression, if any, was evaluated.
         package var isRequired: Bool
         /// What validation reads from the element (its rules, bounds, choices).
-        package var constraints: FieldConstraints
+        var constraints: FieldConstraints
 
         package init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
             self.init(constraints: FieldConstraints(element), path: path, value: value, isRequired: isRequired)
@@ -25,14 +25,14 @@ package struct FieldValidator: Sendable {
     package var registry: ValidatorRegistry
     /// Evaluates an `expression` rule's test for a field: true passes, false fails, an error
     /// message fails with that message.
-    package var evaluateTest: @Sendable (String, Field) -> Result<Bool, FieldInputError>
+    var evaluateTest: @Sendable (String, Field) -> Result<Bool, FieldInputError>
     /// Another field's value as seen from this one (same repeat item first), for `matches`.
-    package var siblingValue: @Sendable (String, Field) -> FormValue?
+    var siblingValue: @Sendable (String, Field) -> FormValue?
     /// All current values, for host rules that look across fields.
-    package var allValues: FormValue
+    var allValues: FormValue
     /// A rule's `message` written with `@{...}`, evaluated for the field; nil keeps the rule's
     /// own message. Without it, messages are used as written.
-    package var evaluateMessage: (@Sendable (String, Field) -> String?)?
+    var evaluateMessage: (@Sendable (String, Field) -> String?)?
     /// When a fill with a time limit must stop: matching a `pattern` stops there, and the field
     /// fails with the `timeLimit` rule rather than holding up what comes after it.
     package var deadline: ContinuousClock.Instant?

@@ -101,7 +101,7 @@ extension FieldValueType {
 extension Section {
     /// Sets a section property as QuickDialog's setter does: scalars coerced; `selectedItems`,
     /// which a select section only computes, ignored.
-    package mutating func setBoundProperty(_ name: String, to value: FormValue) -> String? {
+    mutating func setBoundProperty(_ name: String, to value: FormValue) -> String? {
         if name == "selectedItems" && kind.isA(.select) { return nil }
         properties[name] = kind.properties[name]?.coercedForSetter(value) ?? value
         return name
@@ -109,7 +109,7 @@ extension Section {
 
     /// Reads a section property as its getter does: a select section's `selectedItems` are the
     /// items at its `selectedIndexes`.
-    package func boundProperty(_ name: String) -> FormValue? {
+    func boundProperty(_ name: String) -> FormValue? {
         guard name == "selectedItems", kind.isA(.select) else { return properties[name] }
         let items = properties["items"]?.arrayValue ?? []
         let indexes = (properties["selectedIndexes"]?.arrayValue ?? []).compactMap(\.intValue)

@@ -143,7 +143,7 @@ package enum FieldValueType: Sendable, Hashable {
     /// (`fetchValueIntoObject`): a radio's `values[selected]`, else the index, nothing when the
     /// index is outside them; a boolean as a boolean (any number but 0 is true); a numeric
     /// string as its number; a date in any ISO 8601 form in the form of the element's mode.
-    package func storedValue(of element: Element) -> FormValue {
+    func storedValue(of element: Element) -> FormValue {
         guard let property = element.kind.valueProperty else { return .null }
         let raw = element.properties[property] ?? .null
         switch self {

@@ -31,7 +31,7 @@ extension ISODate {
     /// mode is given, where a date alone stays `YYYY-MM-DD`). Equal instants are then equal text,
     /// so exports sort and compare. Nil when `text` is no date or time `ISODate` reads, or is a
     /// time alone where the mode needs a date.
-    package static func normalized(_ text: String, mode: String?) -> String? {
+    static func normalized(_ text: String, mode: String?) -> String? {
         // No mode reads a date or a date-time: a date alone stays a date.
         if mode == nil, let date = ISODate(parsing: text, mode: "Date") { return date.formatted(mode: "Date") }
         guard let (parsed, hasDate) = parseAnyForm(text), hasDate || mode == "Time" else { return nil }

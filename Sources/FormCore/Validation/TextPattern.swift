@@ -13,7 +13,7 @@ package enum TextPattern {
     }
 
     /// A pragmatic check: one `@`, a non-empty local part, a dotted domain, no spaces.
-    package static func isEmail(_ text: String) -> Bool {
+    static func isEmail(_ text: String) -> Bool {
         if let ascii = isASCIIEmail(text.utf8) { return ascii }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
@@ -51,7 +51,7 @@ package enum TextPattern {
         return ats == 1 && localLength > 0 && labels >= 1 && labelLength >= 2
     }
 
-    package static func isURL(_ text: String) -> Bool {
+    static func isURL(_ text: String) -> Bool {
         let lowered = text.lowercased()
         for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
             let rest = lowered.dropFirst(scheme.count)

@@ -58,7 +58,7 @@ package struct ValidationRule: Sendable, Hashable {
         }
     }
 
-    package static let builtInNames = ["email", "url", "matches", "expression"]
+    static let builtInNames = ["email", "url", "matches", "expression"]
 }
 
 /// A `validate` entry that is not a rule.
