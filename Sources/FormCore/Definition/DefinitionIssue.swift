@@ -122,7 +122,7 @@ public struct DefinitionError: Error, Sendable, CustomStringConvertible {
 }
 
 /// "Did you mean" suggestions, by edit distance.
-package enum Suggestion {
+enum Suggestion {
     /// The candidate nearest to `word`, if it is close enough to be a likely typo.
     static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()

@@ -19,10 +19,10 @@ public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Several field errors at once: a submit refused as a whole.
-package struct ValidationFailure: Error, Sendable, CustomStringConvertible {
-    package var errors: [FieldError]
-    package init(errors: [FieldError]) { self.errors = errors }
-    package var description: String { errors.map(\.description).joined(separator: "\n") }
+struct ValidationFailure: Error, Sendable, CustomStringConvertible {
+    var errors: [FieldError]
+    init(errors: [FieldError]) { self.errors = errors }
+    var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
 extension ValuePath {

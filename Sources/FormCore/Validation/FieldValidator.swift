@@ -1,20 +1,20 @@
 /// Checks one field's value against its element's rules and returns every failure.
-package struct FieldValidator: Sendable {
+struct FieldValidator: Sendable {
     /// What the validator needs to know about one field at submit time.
-    package struct Field: Sendable {
-        package var path: ValuePath
-        package var value: FormValue
+    struct Field: Sendable {
+        var path: ValuePath
+        var value: FormValue
         /// `required` after its expression, if any, was evaluated.
-        package var isRequired: Bool
+        var isRequired: Bool
         /// What validation reads from the element (its rules, bounds, choices).
         var constraints: FieldConstraints
 
-        package init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
+        init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
             self.init(constraints: FieldConstraints(element), path: path, value: value, isRequired: isRequired)
         }
 
         /// A field whose element was read already: the constraints are shared, not copied.
-        package init(constraints: FieldConstraints, path: ValuePath, value: FormValue, isRequired: Bool) {
+        init(constraints: FieldConstraints, path: ValuePath, value: FormValue, isRequired: Bool) {
             self.constraints = constraints
             self.path = path
             self.value = value
@@ -22,7 +22,7 @@ package struct FieldValidator: Sendable {
         }
     }
 
-    package var registry: ValidatorRegistry
+    var registry: ValidatorRegistry
     /// Evaluates an `expression` rule's test for a field: true passes, false fails, an error
     /// message fails with that message.
     var evaluateTest: @Sendable (String, Field) -> Result<Bool, FieldInputError>
@@ -35,9 +35,9 @@ package struct FieldValidator: Sendable {
     var evaluateMessage: (@Sendable (String, Field) -> String?)?
     /// When a fill with a time limit must stop: matching a `pattern` stops there, and the field
     /// fails with the `timeLimit` rule rather than holding up what comes after it.
-    package var deadline: ContinuousClock.Instant?
+    var deadline: ContinuousClock.Instant?
 
-    package init(
+    init(
         registry: ValidatorRegistry, allValues: FormValue,
         evaluateTest: @escaping @Sendable (String, Field) -> Result<Bool, FieldInputError>,
         siblingValue: @escaping @Sendable (String, Field) -> FormValue?
@@ -48,7 +48,7 @@ package struct FieldValidator: Sendable {
         self.siblingValue = siblingValue
     }
 
-    package func validate(_ field: Field) -> [FieldError] {
+    func validate(_ field: Field) -> [FieldError] {
         var errors: [FieldError] = []
         let constraints = field.constraints
         func fail(_ rule: String, _ message: String, custom: String? = nil) {
@@ -69,7 +69,7 @@ package struct FieldValidator: Sendable {
     }
 
     /// Empty as a person means it: nothing, an empty or blank string, an empty list, a switch left off.
-    package static func isEmpty(_ value: FormValue, for element: Element) -> Bool { isEmpty(value, for: element.kind) }
+    static func isEmpty(_ value: FormValue, for element: Element) -> Bool { isEmpty(value, for: element.kind) }
 
     static func isEmpty(_ value: FormValue, for kind: ElementKind) -> Bool {
         switch value {
@@ -82,7 +82,7 @@ package struct FieldValidator: Sendable {
     }
 
     /// The element's `validate` list, parsed; entries that are not rules are the lint's business.
-    package static func rules(of element: Element) -> [ValidationRule] {
+    static func rules(of element: Element) -> [ValidationRule] {
         (element.properties["validate"]?.arrayValue ?? []).compactMap { try? ValidationRule(parsing: $0) }
     }
 }

@@ -1,6 +1,6 @@
 /// A rule from an element's `validate` list: `{"rule": "email", "message": "..."}`.
-package struct ValidationRule: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable {
+struct ValidationRule: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         case email
         case url
         /// Equal to another field's value (`{"rule": "matches", "field": "password"}`).
@@ -11,11 +11,11 @@ package struct ValidationRule: Sendable, Hashable {
         case custom(name: String, options: FormValue)
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// The author's message, used instead of the default when the rule fails.
-    package var message: String?
+    var message: String?
 
-    package var name: String {
+    var name: String {
         switch kind {
         case .email: return "email"
         case .url: return "url"
@@ -26,7 +26,7 @@ package struct ValidationRule: Sendable, Hashable {
     }
 
     /// Parses one entry of a `validate` list; the error message says what is wrong with it.
-    package init(parsing value: FormValue) throws(ValidationRuleError) {
+    init(parsing value: FormValue) throws(ValidationRuleError) {
         let entry: FormValue
         if case .string(let name) = value {
             entry = .object(["rule": .string(name)])  // "validate": ["email"] is a common shorthand
@@ -62,7 +62,7 @@ package struct ValidationRule: Sendable, Hashable {
 }
 
 /// A `validate` entry that is not a rule.
-package struct ValidationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
-    package var message: String
-    package var description: String { message }
+struct ValidationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
