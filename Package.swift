@@ -177,6 +177,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        // `swift package generate-documentation --target FormEngine`: Sources/FormEngine/FormEngine.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: libraryTargets + commandLineTargets + exampleTargets + testTargets + benchmarkTargets + fuzzTargets
         + buildToolTargets

@@ -3,10 +3,13 @@ import FormCore
 /// What a handler sees when its action fires: the element, the session it belongs to (to read
 /// or change values) and the engine (to look things up or submit).
 public struct ActionContext: Sendable {
+    /// The action that fired: its name and the key path of the element that fired it.
     public var request: ActionRequest
     /// The element that fired, with its live properties resolved.
     public var element: Element?
+    /// The session the action fired in, with every current value (secure ones included).
     public var session: FormSession
+    /// The engine running the handler.
     public var engine: FormEngine
     /// True when the handler runs as part of a submit (it may still cancel it).
     public var isSubmitting: Bool

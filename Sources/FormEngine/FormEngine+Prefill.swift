@@ -3,6 +3,7 @@ import FormCore
 /// A live session started from what a request already gives, for a person to finish: a
 /// terminal or a web page asks only for what is missing or wrong, then submits the session.
 public struct PrefilledSession: Sendable {
+    /// The session, with every usable answer, override and draft value already set.
     public let session: FormSession
     /// Answers and overrides that could not be used (wrong type, not a choice...): the fields to
     /// ask again, with what was wrong.

@@ -3,6 +3,7 @@ import FormStore
 
 /// One page of stored submissions with their values, and the cursor of the next page.
 public struct SubmissionList: Sendable, Equatable {
+    /// The page's submissions, in the query's order.
     public let submissions: [Submission]
     /// Pass it as the next query's `after`; nil on the last page.
     public let next: SubmissionCursor?

@@ -63,6 +63,7 @@ public final class FormEngine: Sendable {
         registry.withLock { $0.form.functions.register(name, function) }
     }
 
+    /// Whether an action of this name would run something: a registered handler or a built-in.
     public func hasHandler(for action: String) -> Bool { handler(for: ActionName.normalize(action)) != nil }
 
     /// The action names every form may use without registering a handler.

@@ -25,6 +25,7 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
     /// `step` says what was stopped ("filling the form", "action check", "storing").
     case interrupted(step: String)
 
+    /// The error as a person reads it: every field error or issue on a line of its own.
     public var description: String {
         switch self {
         case .definition(let error): return error.description
@@ -43,10 +44,12 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
 
 /// An action name used by an element of a form.
 public struct ActionUse: Sendable, Hashable {
+    /// The action's name, without QuickDialog's trailing colon.
     public var name: String
     /// The element's key path, key or title: where a person finds it.
     public var path: String
 
+    /// The use of action `name` at `path`.
     public init(name: String, path: String) {
         self.name = name
         self.path = path

@@ -13,7 +13,7 @@ public final class LoadedForm: Sendable {
     /// What loading found but did not refuse (unknown properties, key paths the data lacks...).
     public let warnings: [DefinitionIssue]
     /// The definition compiled and bound to its data.
-    public let compiled: CompiledForm
+    package let compiled: CompiledForm
     /// The definition as stored with each version: the resolved form, so a change in an
     /// included file is a new version too.
     public let canonicalJSON: String

@@ -10,16 +10,21 @@ public struct Submission: Sendable, Equatable {
         case final
     }
 
+    /// The row's id in the store: what `submission(id:)` and `resumingDraft` take.
     public let id: Int64
     /// A stable random UUID, for references from outside the database.
     public let uuid: String
+    /// The name of the form it was submitted to.
     public let formName: String
     /// The version of the form the values were validated against.
     public let version: Int
     /// That version's id in the store, to load its definition.
     public let formVersionID: Int64
+    /// Draft or final.
     public let status: Status
+    /// When it was first stored.
     public let createdAt: Date
+    /// When it was last stored: a draft's last save, or its finalizing.
     public let updatedAt: Date
     /// The stored values: visible fields, secure ones never.
     public let values: FormValue
@@ -77,6 +82,7 @@ public struct SubmissionRequest: Sendable {
     /// The client's idempotency key, whose answer is kept with the stored row.
     public var idempotency: SubmissionIdempotency?
 
+    /// A request; by default a final submit of `answers` that runs the form's submit action.
     public init(
         answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
         data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true, draftAccess: DraftAccess = .anyDraft,

@@ -6,14 +6,17 @@ import struct Foundation.Date
 /// same transaction (`SubmissionWrite.idempotency`), so that a retry gets that answer instead
 /// of storing again. Nothing is kept for a submit that stores nothing.
 public struct SubmissionIdempotency: Sendable {
+    /// The client's key (an `Idempotency-Key` header), unique in the store.
     public var key: String
     /// The SHA-256 (hex) of what identifies the request.
     public var fingerprint: String
+    /// Until when a retry with the key gets the kept answer.
     public var expiresAt: Date
     /// The answer to keep, made from the stored submission (without its resume token, which
     /// is given once and never kept).
     public var response: @Sendable (Submission) -> IdempotentResponse
 
+    /// An idempotent submit under `key` whose answer, made by `response`, is kept until `expiresAt`.
     public init(key: String, fingerprint: String, expiresAt: Date, response: @escaping @Sendable (Submission) -> IdempotentResponse) {
         self.key = key
         self.fingerprint = fingerprint

@@ -12,4 +12,13 @@ struct ReadmeExampleTests {
         let example = try String(contentsOf: root.appendingPathComponent("Examples/quick-start/main.swift"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + example + "```"))
     }
+
+    /// The DocC catalogue's getting-started article quotes the same file, so its code compiles too.
+    @Test func theGettingStartedArticleShowsTheQuickStartAsItIs() throws {
+        let root = RepositoryFiles.root
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/FormEngine/FormEngine.docc/GettingStarted.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/quick-start/main.swift"), encoding: .utf8)
+        #expect(article.contains("```swift\n" + example + "```"))
+    }
 }

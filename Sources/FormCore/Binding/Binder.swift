@@ -7,16 +7,16 @@ import OrderedCollections
 ///
 /// What the data gives is data: every property set from it is listed in the element's
 /// `propertiesFromData`, and is never compiled as an expression.
-public struct Binder {
+package struct Binder {
     private var misses: [BindingMiss] = []
     private var seenMisses: Set<BindingMiss> = []
     /// Templates are bound once per item; their bind strings are parsed once per template.
     private var specCache: [String: BindingSpec] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Binds `definition` to `data`; a key path the data lacks binds nil and is listed in `misses`.
-    public static func bind(_ definition: FormDefinition, to data: FormValue) -> BoundForm {
+    package static func bind(_ definition: FormDefinition, to data: FormValue) -> BoundForm {
         var binder = Binder()
         var bound = definition
         bound.root = binder.bindRoot(definition.root, data: .data(data), scopes: [], path: .root)

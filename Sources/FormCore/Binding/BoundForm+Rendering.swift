@@ -12,7 +12,7 @@ extension BoundForm {
     /// entry's `key`, literal shared data, `self` inside a repeat) are dropped: their bound value
     /// stays as a literal property. Values of secure fields are left out: a rendering is printed
     /// and logged, and a secret bound from the data must not appear in it.
-    public var rendered: FormDefinition {
+    package var rendered: FormDefinition {
         var rendered = definition
         rendered.root = Self.standalone(definition.root)
         return rendered

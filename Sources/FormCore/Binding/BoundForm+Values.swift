@@ -3,7 +3,7 @@ import OrderedCollections
 extension Element {
     /// The value `fetchValueIntoObject` writes for this element, by QuickDialog's per-type rules;
     /// nil when the element has no key or does not carry a value.
-    public var fetchedValue: FormValue? {
+    package var fetchedValue: FormValue? {
         guard key != nil, kind.fetchesValue else { return nil }
         return FieldValueType(self).storedValue(of: self)
     }
@@ -11,7 +11,7 @@ extension Element {
     /// Where this element's value goes in the values object: its key inside the items of the
     /// repeats it was expanded in (`guests[1].email`), or the `valuePath` a rendered definition
     /// wrote for it.
-    public var valuePath: ValuePath? {
+    package var valuePath: ValuePath? {
         guard let key else { return nil }
         if let written = Self.writtenValuePath(properties) { return written }
         return ValuePath(components: scopes.repeatItemComponents + [.key(key)])
@@ -36,19 +36,19 @@ extension Element {
 
 extension Section {
     /// Where a keyed section's choice goes, as `Element.valuePath` says for elements.
-    public var valuePath: ValuePath? {
+    package var valuePath: ValuePath? {
         guard let key else { return nil }
         if let written = Element.writtenValuePath(properties) { return written }
         return ValuePath(components: scopes.repeatItemComponents + [.key(key)])
     }
 
     /// The data path an iterating section walks, inside the items of the repeats around it.
-    public var repeatPath: ValuePath? {
+    package var repeatPath: ValuePath? {
         repeatSource.map { ValuePath(components: scopes.repeatItemComponents + $0.path.components) }
     }
 
     /// A keyed select section gives its selected indexes (or the `values` at them).
-    public var fetchedValue: FormValue? {
+    package var fetchedValue: FormValue? {
         guard key != nil, kind.isA(.select) else { return nil }
         var indexes = (properties["selectedIndexes"]?.arrayValue ?? []).compactMap(\.intValue)
         if kind == .radio, let selected = properties["selected"]?.intValue { indexes = [selected] }
@@ -64,7 +64,7 @@ extension BoundForm {
     /// objects at PATH, one per item, instead of overwriting each other. The sections of an
     /// element that holds a value of its own (an entry, a text...) give nothing: those classes
     /// fetch only their own value.
-    public func fetchValueIntoObject() -> FormValue {
+    package func fetchValueIntoObject() -> FormValue {
         var values = FormValue.object([:])
         definition.root.forEachValueSource { element in
             guard let value = element.fetchedValue, let path = element.valuePath else { return }
@@ -78,7 +78,7 @@ extension BoundForm {
 
     /// The reverse of `bind`: every `prop:path` pair (not `iterate`, not `self`) writes the
     /// element's property back into `data` at the path, inside the item the element was built from.
-    public func fetchValueUsingBindings<Data: KeyValueCoding>(into data: inout Data) {
+    package func fetchValueUsingBindings<Data: KeyValueCoding>(into data: inout Data) {
         // Expanded templates repeat the same bind string once per item: parse each string once.
         var specs: [String: BindingSpec?] = [:]
         func writeBack(_ properties: OrderedDictionary<String, FormValue>, scopes: [DataScope], read: (String) -> FormValue?) {
@@ -117,7 +117,7 @@ extension BoundForm {
 
 extension Element {
     /// Visits every element and section below this one, depth first, in definition order.
-    public func forEachElement(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
+    func forEachElement(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
         for section in sections ?? [] {
             sectionBody(section)
             for element in section.elements ?? [] {
@@ -130,7 +130,7 @@ extension Element {
     /// Like `forEachElement`, but not into the sections of elements that fetch a value of their
     /// own: QuickDialog's value-bearing classes override `fetchValueIntoObject:` without calling
     /// the root's, so what their nested pages hold never comes out.
-    public func forEachValueSource(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
+    func forEachValueSource(_ body: (Element) -> Void, sections sectionBody: (Section) -> Void = { _ in }) {
         for section in sections ?? [] {
             sectionBody(section)
             for element in section.elements ?? [] {
@@ -143,7 +143,7 @@ extension Element {
     }
 
     /// Every element below this one, in definition order.
-    public var allElements: [Element] {
+    package var allElements: [Element] {
         var result: [Element] = []
         forEachElement { result.append($0) }
         return result

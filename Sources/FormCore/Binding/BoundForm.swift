@@ -3,14 +3,14 @@
 /// Its `definition` keeps each expanded element's `bind` relative to the item it was built from
 /// (with `scopes` saying where that item is); `rendered` turns it into a definition that stands on
 /// its own: rendering that again with the same data gives the same output.
-public struct BoundForm: Sendable {
-    public var definition: FormDefinition
+package struct BoundForm: Sendable {
+    package var definition: FormDefinition
     /// The data the form was bound to.
-    public var data: FormValue
+    package var data: FormValue
     /// Key paths that `bind` pairs named but the data lacked (bound as nil), for a lint.
-    public var misses: [BindingMiss]
+    package var misses: [BindingMiss]
 
-    public init(definition: FormDefinition, data: FormValue, misses: [BindingMiss] = []) {
+    package init(definition: FormDefinition, data: FormValue, misses: [BindingMiss] = []) {
         self.definition = definition
         self.data = data
         self.misses = misses
@@ -18,11 +18,11 @@ public struct BoundForm: Sendable {
 }
 
 /// A `bind` pair whose key path was missing from the data.
-public struct BindingMiss: Sendable, Hashable, CustomStringConvertible {
+package struct BindingMiss: Sendable, Hashable, CustomStringConvertible {
     /// The JSON path of the `bind` property in the definition (templates once, not per item).
-    public var path: String
+    package var path: String
     /// The key path that was missing, as written.
-    public var keyPath: String
+    package var keyPath: String
 
-    public var description: String { "\(path): the data has no '\(keyPath)' (bound as nil)" }
+    package var description: String { "\(path): the data has no '\(keyPath)' (bound as nil)" }
 }

@@ -5,7 +5,7 @@ extension DataScope {
     /// Nil when the path has no place in the data: under literal `shared_data` or an element bound
     /// to its own JSON, inside a dictionary key that `iterate:` walks, or the `key` (and `self`) of
     /// an `iterateproperties:` entry, objects the binder made up.
-    public static func absolutePath(of path: ValuePath, in scopes: [DataScope]) -> ValuePath? {
+    static func absolutePath(of path: ValuePath, in scopes: [DataScope]) -> ValuePath? {
         if scopes.isEmpty { return path }
         var components = path.components
         // Inside out: each scope's path is relative to the data of the scope around it.

@@ -1,9 +1,9 @@
 /// Renders a bound form as a readable text outline, the way a person scans a form:
 /// title, sections with their titles and footers, one line per element with its value.
-public struct OutlineRenderer {
-    public init() {}
+package struct OutlineRenderer {
+    package init() {}
 
-    public func render(_ form: BoundForm) -> String {
+    package func render(_ form: BoundForm) -> String {
         var lines: [String] = []
         let root = form.definition.root
         lines.append(root.title ?? "(untitled form)")

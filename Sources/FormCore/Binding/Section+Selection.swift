@@ -3,7 +3,7 @@ extension Section {
     /// person filling the form: a list of items to choose from, by number. The element is
     /// synthesized (kind picker, marked `selectSection`), so that sessions, prompts and
     /// validation treat the section's selection like any other value.
-    public var selectionElement: Element? {
+    var selectionElement: Element? {
         guard kind.isA(.select), let key else { return nil }
         var properties: [(String, FormValue)] = [
             ("key", .string(key)),
@@ -24,10 +24,10 @@ extension Section {
 
 extension Element {
     /// Whether this element stands for a keyed select section (see `Section.selectionElement`).
-    public var isSectionSelection: Bool { properties["selectSection"]?.boolValue ?? false }
+    var isSectionSelection: Bool { properties["selectSection"]?.boolValue ?? false }
 
     /// The choices of a section selection: what is stored for each item (its value or index).
-    public var selectionChoices: [FormValue] {
+    var selectionChoices: [FormValue] {
         if let values { return values }
         return items.indices.map(FormValue.int)
     }

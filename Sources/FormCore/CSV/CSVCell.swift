@@ -5,10 +5,10 @@
 /// A text cell that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a
 /// tab or a CR: `=HYPERLINK(...)` typed into a form) is neutralised with a leading `'`, as OWASP
 /// advises, when `neutralizingFormulas` is on.
-public enum CSVCell {
+package enum CSVCell {
     /// Hands `emit` the encoded cell in runs (no separator, no record end).
     @inlinable
-    public static func write<Failure: Error>(
+    package static func write<Failure: Error>(
         _ bytes: UnsafeRawBufferPointer, neutralizingFormulas: Bool,
         emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
@@ -35,7 +35,7 @@ public enum CSVCell {
 
     /// The first characters that make a spreadsheet read a cell as a formula.
     @inlinable
-    public static func startsFormula(_ byte: UInt8) -> Bool {
+    package static func startsFormula(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
         default: return false

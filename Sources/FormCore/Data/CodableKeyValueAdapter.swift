@@ -19,30 +19,30 @@ import Foundation
 /// try data.setValue("Lyon", at: ValuePath(parsing: "address.city"))
 /// let updated = try data.decoded()
 /// ```
-public struct CodableKeyValueAdapter<T: Codable>: KeyValueCoding {
+package struct CodableKeyValueAdapter<T: Codable>: KeyValueCoding {
     /// The encoded value, with every write applied.
-    public private(set) var formValue: FormValue
+    package private(set) var formValue: FormValue
 
-    public init(_ value: T, encoder: FormValueEncoder = FormValueEncoder()) throws {
+    package init(_ value: T, encoder: FormValueEncoder = FormValueEncoder()) throws {
         formValue = try encoder.encode(value)
     }
 
     /// Adopts an already encoded value, e.g. one loaded from a stored submission.
-    public init(formValue: FormValue) {
+    package init(formValue: FormValue) {
         self.formValue = formValue
     }
 
-    public func value(at path: ValuePath) -> FormValue? {
+    package func value(at path: ValuePath) -> FormValue? {
         formValue.value(at: path)
     }
 
-    public mutating func setValue(_ value: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
+    package mutating func setValue(_ value: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
         try formValue.setValue(value, at: path)
     }
 
     /// `T` rebuilt from the current values; throws `DecodingError` naming the offending path when a
     /// written value does not fit the type (a string where `T` has an `Int`, a missing member).
-    public func decoded(using decoder: JSONDecoder? = nil) throws -> T {
+    package func decoded(using decoder: JSONDecoder? = nil) throws -> T {
         let decoder = decoder ?? Self.defaultDecoder()
         var bytes: [UInt8] = []
         JSONWriter.write(formValue, into: &bytes)

@@ -2,7 +2,7 @@ import OrderedCollections
 
 extension FormValue {
     /// The value at `path`, or nil when any step is missing (as KVC's nil for a missing key).
-    public func value(at path: ValuePath) -> FormValue? {
+    package func value(at path: ValuePath) -> FormValue? {
         resolve(path.components[...])
     }
 
@@ -84,7 +84,7 @@ extension FormValue {
     }
 
     /// Orders numbers with numbers and strings with strings; nil for values that do not compare.
-    public func compare(to other: FormValue) -> Int? {
+    package func compare(to other: FormValue) -> Int? {
         if let a = doubleValue, let b = other.doubleValue { return a < b ? -1 : (a > b ? 1 : 0) }
         if let a = stringValue, let b = other.stringValue { return a < b ? -1 : (a > b ? 1 : 0) }
         return nil
@@ -94,7 +94,7 @@ extension FormValue {
 extension FormValue {
     /// Writes `newValue` at `path`, creating objects (for keys) and arrays (for indexes) on the way.
     /// An index one past the end appends; further past pads with null.
-    public mutating func setValue(_ newValue: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
+    package mutating func setValue(_ newValue: FormValue, at path: ValuePath) throws(KeyValueCodingError) {
         // Refused before any change: `assign` detaches each level (sets it to null) while it works,
         // so a throw half-way down would leave the caller's data wiped.
         for case .collectionOperator(let op) in path.components {
@@ -148,7 +148,7 @@ extension FormValue {
 
     /// Removes the value at `path` (an object member or an array element); nothing if missing.
     /// Works in place, level by level, so removing a field copies nothing around it.
-    public mutating func removeValue(at path: ValuePath) {
+    package mutating func removeValue(at path: ValuePath) {
         guard !path.components.isEmpty else { self = .null; return }
         remove(path.components[...])
     }

@@ -18,12 +18,16 @@ public enum FormValue: Sendable, Hashable {
 }
 
 extension FormValue {
+    /// Whether this is `null`.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
+    /// The text of a string; nil for any other type (a number is not turned into text).
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
 
+    /// The items of an array; nil for any other type.
     public var arrayValue: [FormValue]? { if case .array(let a) = self { return a } else { return nil } }
 
+    /// The members of an object in their order; nil for any other type.
     public var objectValue: OrderedDictionary<String, FormValue>? {
         if case .object(let o) = self { return o } else { return nil }
     }
@@ -47,6 +51,7 @@ extension FormValue {
         }
     }
 
+    /// Any number as a double; nil for other types.
     public var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
@@ -55,6 +60,7 @@ extension FormValue {
         }
     }
 
+    /// Whether this is an integer or a double.
     public var isNumber: Bool { doubleValue != nil }
 
     /// The name of the JSON type, for error messages ("expected a string, found an array").
@@ -69,11 +75,13 @@ extension FormValue {
         }
     }
 
+    /// The member `key` of an object; nil when missing or when this is not an object.
     public subscript(key: String) -> FormValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
+    /// The item at `index` of an array; nil when out of range or when this is not an array.
     public subscript(index: Int) -> FormValue? {
         if case .array(let a) = self, a.indices.contains(index) { return a[index] }
         return nil
@@ -84,12 +92,20 @@ extension FormValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` in a literal: `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` or `false` in a literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// A floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal: `["a", 1, nil]`.
     public init(arrayLiteral elements: FormValue...) { self = .array(elements) }
+    /// A dictionary literal, members in the order written: `["name": "Ann", "age": 41]`.
+    /// A key written twice keeps its last value.
     public init(dictionaryLiteral elements: (String, FormValue)...) {
         self = .object(OrderedDictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -14,10 +14,15 @@ import OrderedCollections
 /// reads back with a `JSONDecoder` using `.iso8601`: `Date` as an ISO 8601 string, `Data` as
 /// base64, `URL` as its absolute string, `Decimal` as a number.
 public struct FormValueEncoder {
+    /// Passed to the encoded types as `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
+    /// An encoder with no `userInfo`.
     public init() {}
 
+    /// The value `value` encodes to: an object for a struct or class, keys in encoding order.
+    /// Throws what the type's `encode(to:)` throws, and `EncodingError.invalidValue` for a
+    /// non-finite `Double` (JSON has no NaN or infinity).
     public func encode<T: Encodable>(_ value: T) throws -> FormValue {
         let node = EncodingNode()
         try EncodingNode.encode(value, into: node, codingPath: [], userInfo: userInfo)

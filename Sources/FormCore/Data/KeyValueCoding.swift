@@ -2,7 +2,7 @@
 ///
 /// `FormValue` conforms directly; any `Codable` type conforms through `CodableKeyValueAdapter`,
 /// which round-trips it through `FormValue`.
-public protocol KeyValueCoding {
+package protocol KeyValueCoding {
     /// The value at `path`, or nil when the path is missing.
     func value(at path: ValuePath) -> FormValue?
     /// Writes `value` at `path`.
@@ -12,16 +12,16 @@ public protocol KeyValueCoding {
 }
 
 /// A write that cannot happen: through a collection operator, or into a type that rejects it.
-public struct KeyValueCodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public init(path: String, message: String) {
+package struct KeyValueCodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
-    public var description: String { "cannot set '\(path)': \(message)" }
+    package var description: String { "cannot set '\(path)': \(message)" }
 }
 
 extension FormValue: KeyValueCoding {
-    public var formValue: FormValue { self }
+    package var formValue: FormValue { self }
 }

@@ -1,8 +1,8 @@
 /// A key path into form data: `user.name`, `items.0.name`, `items[0].name`, `items.@count`.
 ///
 /// Named `ValuePath` rather than `KeyPath` so that it never shadows Swift's own `KeyPath`.
-public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
-    public enum Component: Sendable, Hashable {
+package struct ValuePath: Sendable, Hashable, CustomStringConvertible {
+    package enum Component: Sendable, Hashable {
         /// An object member, or an array index written as digits (`items.0`).
         case key(String)
         /// An array index written in brackets (`items[0]`).
@@ -14,20 +14,20 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
         case this
     }
 
-    public var components: [Component]
+    package var components: [Component]
 
     /// The most components a key path written in a definition, an expression or `--set` may
     /// have. Real data is a few levels deep; the bound keeps a path of 100,000 steps (which
     /// costs work at every lookup) from ever being built.
-    public static let maximumComponents = 64
+    package static let maximumComponents = 64
 
-    public init(components: [Component]) { self.components = components }
+    package init(components: [Component]) { self.components = components }
 
     /// The path that denotes the value itself.
-    public static let this = ValuePath(components: [])
+    package static let this = ValuePath(components: [])
 
     /// Parses a key path; throws `ValuePathError` for text that is not one (`a..b`, `a[x]`).
-    public init(parsing text: String) throws(ValuePathError) {
+    package init(parsing text: String) throws(ValuePathError) {
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty { throw ValuePathError(path: text, message: "the key path is empty") }
         var components: [Component] = []
@@ -94,9 +94,9 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
         self.components = components.filter { $0 != .this }
     }
 
-    public var isSelf: Bool { components.isEmpty }
+    package var isSelf: Bool { components.isEmpty }
 
-    public var description: String {
+    package var description: String {
         if components.isEmpty { return "self" }
         var text = ""
         for component in components {
@@ -111,24 +111,24 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A path one component longer.
-    public func appending(_ component: Component) -> ValuePath {
+    package func appending(_ component: Component) -> ValuePath {
         ValuePath(components: components + [component])
     }
 
-    public func appending(_ other: ValuePath) -> ValuePath {
+    package func appending(_ other: ValuePath) -> ValuePath {
         ValuePath(components: components + other.components)
     }
 }
 
 /// A key path string that cannot be parsed.
-public struct ValuePathError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "invalid key path '\(path.excerpt())': \(message)" }
+package struct ValuePathError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package var description: String { "invalid key path '\(path.excerpt())': \(message)" }
 }
 
 /// KVC's collection operators.
-public enum CollectionOperator: String, Sendable, CaseIterable {
+package enum CollectionOperator: String, Sendable, CaseIterable {
     case count, sum, avg, min, max
     case distinctUnionOfObjects, unionOfObjects, allObjects
 }

@@ -1,39 +1,39 @@
 /// A parsed `bind` string: `"textValue:login, title:name"`.
-public struct BindingSpec: Sendable, Hashable, CustomStringConvertible {
-    public enum Source: Sendable, Hashable {
+package struct BindingSpec: Sendable, Hashable, CustomStringConvertible {
+    package enum Source: Sendable, Hashable {
         /// `prop:path`: the property takes the value at the key path.
         case keyPath(ValuePath)
         /// `prop:self`: the property takes the bound object itself.
         case this
     }
 
-    public struct Pair: Sendable, Hashable {
-        public var property: String
-        public var source: Source
+    package struct Pair: Sendable, Hashable {
+        package var property: String
+        package var source: Source
     }
 
     /// `iterate:PATH` or `iterateproperties:PATH`, when present.
-    public enum Iteration: Sendable, Hashable {
+    package enum Iteration: Sendable, Hashable {
         case items(ValuePath)
         case properties(ValuePath)
 
-        public var path: ValuePath {
+        package var path: ValuePath {
             switch self {
             case .items(let path), .properties(let path): return path
             }
         }
     }
 
-    public var pairs: [Pair]
-    public var iteration: Iteration?
+    package var pairs: [Pair]
+    package var iteration: Iteration?
 
-    public init(pairs: [Pair] = [], iteration: Iteration? = nil) {
+    package init(pairs: [Pair] = [], iteration: Iteration? = nil) {
         self.pairs = pairs
         self.iteration = iteration
     }
 
     /// Parses a bind string; every malformed pair is an error naming it.
-    public init(parsing text: String) throws(BindingSpecError) {
+    package init(parsing text: String) throws(BindingSpecError) {
         var pairs: [Pair] = []
         var iteration: Iteration?
         for rawPair in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -69,7 +69,7 @@ public struct BindingSpec: Sendable, Hashable, CustomStringConvertible {
         self.iteration = iteration
     }
 
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         switch iteration {
         case .items(let path): parts.append("iterate:\(path)")
@@ -87,8 +87,8 @@ public struct BindingSpec: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A `bind` string that does not parse.
-public struct BindingSpecError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var bind: String
-    public var message: String
-    public var description: String { "invalid bind \"\(bind)\": \(message)" }
+package struct BindingSpecError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var bind: String
+    package var message: String
+    package var description: String { "invalid bind \"\(bind)\": \(message)" }
 }

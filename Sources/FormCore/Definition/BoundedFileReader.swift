@@ -8,14 +8,14 @@ import Darwin
 /// while reading (a 1 GB sparse file or `/dev/zero` is refused, not read until memory runs out),
 /// and, for includes, regular files only, looked at with `stat` and opened non-blocking so that
 /// a FIFO, a device or `/dev/stdin` is refused without being read and never blocks the load.
-public enum BoundedFileReader {
+package enum BoundedFileReader {
     /// The bytes of `path`, at most `maximumBytes` of them.
     ///
     /// With `regularFileOnly` anything but a regular file is refused before it is opened, and the
     /// file is opened without following a final symbolic link (callers pass a resolved path).
     /// Without it (a file named on the command line, which may be a pipe the user set up),
     /// reading blocks as reading a pipe does, and only a directory is refused.
-    public static func read(_ path: String, maximumBytes: Int, regularFileOnly: Bool) throws(FileReadError) -> [UInt8] {
+    package static func read(_ path: String, maximumBytes: Int, regularFileOnly: Bool) throws(FileReadError) -> [UInt8] {
         var expected = stat()
         if regularFileOnly {
             guard stat(path, &expected) == 0 else { throw FileReadError(path: path, code: errno) }
@@ -65,8 +65,8 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
 }
 
 /// A file that could not be read, with the reason.
-public struct FileReadError: Error, Sendable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct FileReadError: Error, Sendable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// The system refused (`errno`).
         case system(Int32)
         /// A directory, device, FIFO or socket where a regular file is needed ("a FIFO").
@@ -79,23 +79,23 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
         case invalidUTF8(offset: Int)
     }
 
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
-    public init(path: String, code: Int32) { self.init(path: path, reason: .system(code)) }
+    package init(path: String, code: Int32) { self.init(path: path, reason: .system(code)) }
 
     /// The system's error number, or 0 when the reason is not the system's.
-    public var code: Int32 {
+    package var code: Int32 {
         if case .system(let code) = reason { return code }
         return 0
     }
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .system(let code): return strerror(code).map { String(cString: $0) } ?? "error \(code)"
         case .notRegularFile(let kind): return "it is \(kind), not a regular file"

@@ -3,11 +3,11 @@ import OrderedCollections
 extension Element {
     /// The element as QuickDialog JSON: `type` first, then the properties in the author's order,
     /// then nested sections.
-    public var encoded: FormValue { encoded(inliningIncludes: false) }
+    package var encoded: FormValue { encoded(inliningIncludes: false) }
 
     /// With `inliningIncludes`, an include carries its file's content under `included`, so the
     /// JSON stands on its own and changes whenever an included file does.
-    public func encoded(inliningIncludes: Bool) -> FormValue {
+    package func encoded(inliningIncludes: Bool) -> FormValue {
         if let include { return include.encoded(properties, inlining: inliningIncludes) }
         var object = OrderedDictionary<String, FormValue>()
         if !typeName.isEmpty { object["type"] = .string(typeName) }
@@ -19,9 +19,9 @@ extension Element {
 }
 
 extension Section {
-    public var encoded: FormValue { encoded(inliningIncludes: false) }
+    package var encoded: FormValue { encoded(inliningIncludes: false) }
 
-    public func encoded(inliningIncludes: Bool) -> FormValue {
+    package func encoded(inliningIncludes: Bool) -> FormValue {
         if let include { return include.encoded(properties, inlining: inliningIncludes) }
         var object = OrderedDictionary<String, FormValue>()
         if let typeName { object["type"] = .string(typeName) }
@@ -52,18 +52,18 @@ extension Include {
     }
 
     /// The key under which a stored definition carries an included file's content.
-    public static let inlinedKey = "included"
+    static let inlinedKey = "included"
 }
 
 extension FormDefinition {
     /// The definition as QuickDialog JSON, every key the author wrote kept.
-    public var encoded: FormValue { root.encoded }
+    package var encoded: FormValue { root.encoded }
 
     /// Decodes a definition from JSON text without resolving includes (no file access).
     /// Throws a `DefinitionError` with every error found; warnings are returned. Without
     /// `positions` no line and column is recorded for each value: for a definition that was
     /// checked when it was stored, whose errors nobody will look for in an editor.
-    public static func decode(json: String, file: String? = nil, positions: Bool = true) throws(DefinitionError) -> (FormDefinition, [DefinitionIssue]) {
+    package static func decode(json: String, file: String? = nil, positions: Bool = true) throws(DefinitionError) -> (FormDefinition, [DefinitionIssue]) {
         let value: FormValue
         let locations: [String: SourceLocation]
         do {
@@ -97,5 +97,5 @@ extension FormDefinition {
     /// Canonical JSON with every include's content inlined (under `included`): what identifies a
     /// version of the form, since a change in an included file changes it too. It decodes on
     /// its own, without the included files.
-    public var resolvedCanonicalJSON: String { root.encoded(inliningIncludes: true).jsonString() }
+    package var resolvedCanonicalJSON: String { root.encoded(inliningIncludes: true).jsonString() }
 }

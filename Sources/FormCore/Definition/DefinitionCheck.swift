@@ -2,20 +2,20 @@
 /// compiling refuses too, and warnings), cycles among computed values, expressions that fail on
 /// the form's default values, and, with the data the form will be bound to, the key paths the
 /// data lacks. Each issue once, with its file, JSON path, line and column, in file order.
-public struct DefinitionCheck {
-    public var lint: DefinitionLint
+package struct DefinitionCheck {
+    package var lint: DefinitionLint
     /// Host functions expressions may call; without them a call is an evaluation failure.
-    public var functions: ExpressionFunctions
+    package var functions: ExpressionFunctions
 
     /// `lint` names the data (`DefinitionLint.data`) when it is known; its expression-name check
     /// is turned on here.
-    public init(lint: DefinitionLint = DefinitionLint(), functions: ExpressionFunctions = ExpressionFunctions()) {
+    package init(lint: DefinitionLint = DefinitionLint(), functions: ExpressionFunctions = ExpressionFunctions()) {
         self.lint = lint
         self.lint.checksExpressionNames = true
         self.functions = functions
     }
 
-    public func issues(in definition: FormDefinition) -> [DefinitionIssue] {
+    package func issues(in definition: FormDefinition) -> [DefinitionIssue] {
         let linted = lint.lint(definition)
         var issues = linted
         // A place the lint already reported on (a pattern that does not compile) fails to
@@ -65,7 +65,7 @@ public struct DefinitionCheck {
 
     /// Each issue once (one found in an included file through several includes, once), in the
     /// order of the files and of the places in them.
-    public static func ordered(_ issues: [DefinitionIssue]) -> [DefinitionIssue] {
+    package static func ordered(_ issues: [DefinitionIssue]) -> [DefinitionIssue] {
         var seen = Set<DefinitionIssue>()
         var unique: [DefinitionIssue] = []
         for issue in issues {

@@ -2,12 +2,12 @@ import OrderedCollections
 
 /// Turns parsed JSON into a `FormDefinition`, collecting every problem rather than stopping at the
 /// first, each with its JSON path (and line and column when the source positions are known).
-public struct DefinitionDecoder {
+package struct DefinitionDecoder {
     /// Roots, sections and elements nested deeper than this are refused: no real form needs it,
     /// and a bound keeps binding and rendering safe from pathological input.
-    public static let maximumNesting = 24
+    package static let maximumNesting = 24
 
-    public private(set) var issues: [DefinitionIssue] = []
+    package private(set) var issues: [DefinitionIssue] = []
     let locations: SourceLocations
     let file: String?
     /// For an included file: how deep in the including forms its own root stands, so that the
@@ -16,14 +16,14 @@ public struct DefinitionDecoder {
     /// For an included file: the includes that led to it, given to every issue found in it.
     var includeChain: [IncludeSite] = []
 
-    public init(locations: [String: SourceLocation] = [:], file: String? = nil) {
+    package init(locations: [String: SourceLocation] = [:], file: String? = nil) {
         self.locations = SourceLocations(locations)
         self.file = file
     }
 
     /// Decodes a root object. Problems are in `issues`; the definition is returned even when some
     /// parts were invalid, so that a lint can report everything in one pass.
-    public mutating func decodeRoot(_ value: FormValue) -> FormDefinition {
+    mutating func decodeRoot(_ value: FormValue) -> FormDefinition {
         guard case .object = value else {
             report(.error, .notAnObject, "", "a form definition must be a JSON object, found \(value.typeName)")
             return FormDefinition(root: Element(kind: .root, typeName: ""))
@@ -198,7 +198,7 @@ public struct DefinitionDecoder {
 
     /// `"$schema"` at the top of a file points an editor at formctl's JSON Schema (`formctl
     /// schema`); it is no property of QuickDialog's, and is kept as written.
-    public static let schemaKey = "$schema"
+    static let schemaKey = "$schema"
 
     mutating func checkSchemaReference(_ value: FormValue, path: String) {
         if case .string = value { return }

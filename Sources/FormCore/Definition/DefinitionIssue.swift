@@ -1,5 +1,6 @@
 /// One problem found in a definition: where it is and what is wrong.
 public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the definition is refused (`error`) or loaded with a remark (`warning`).
     public enum Severity: String, Sendable, Hashable { case error, warning }
 
     /// The class of problem, stable for tests and tools.
@@ -29,18 +30,22 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case secretExposed
     }
 
+    /// Error or warning.
     public var severity: Severity
+    /// The class of problem, for code that reacts to one kind.
     public var code: Code
     /// The JSON path of the offending value, e.g. `sections[1].elements[0].type`.
     public var path: String
+    /// What is wrong, for a person: "unknown element type 'QEntryElemnt' (did you mean 'QEntryElement'?)".
     public var message: String
     /// The file it was found in, when read from one.
     public var file: String?
+    /// Line and column in `file`, when the issue has a place in the text.
     public var location: SourceLocation?
     /// For a problem inside an included file: the includes that led to it, outermost first.
-    public var includeChain: [IncludeSite]
+    package var includeChain: [IncludeSite]
 
-    public init(
+    package init(
         _ severity: Severity, _ code: Code, path: String, message: String, file: String? = nil,
         location: SourceLocation? = nil, includeChain: [IncludeSite] = []
     ) {
@@ -53,6 +58,7 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         self.includeChain = includeChain
     }
 
+    /// Whether this issue refuses the definition.
     public var isError: Bool { severity == .error }
 
     /// `signup.json:12:9: error: sections[1].elements[0].type: unknown element type ...`, and for
@@ -79,42 +85,46 @@ extension DefinitionIssue {
 }
 
 /// One include on the way to an included file: which file included it, where, and as what.
-public struct IncludeSite: Sendable, Hashable, CustomStringConvertible {
+package struct IncludeSite: Sendable, Hashable, CustomStringConvertible {
     /// The including file, as its path was given or built (`forms/a.json`).
-    public var file: String
+    package var file: String
     /// The JSON path of the including element or section (`sections[0].elements[1]`).
-    public var path: String
+    package var path: String
     /// The include as written (`b.json`).
-    public var include: String
+    package var include: String
 
-    public init(file: String, path: String, include: String) {
+    package init(file: String, path: String, include: String) {
         self.file = file
         self.path = path
         self.include = include
     }
 
     /// `forms/a.json: sections[0].elements[1] (include 'b.json')`.
-    public var description: String {
+    package var description: String {
         "\(file): \(path.isEmpty ? "(root)" : path) (include '\(include)')"
     }
 }
 
 /// A definition with errors: every one found, with the warnings beside them.
 public struct DefinitionError: Error, Sendable, CustomStringConvertible {
+    /// Every issue found, errors and warnings, in the order found.
     public var issues: [DefinitionIssue]
 
-    public init(issues: [DefinitionIssue]) { self.issues = issues }
+    package init(issues: [DefinitionIssue]) { self.issues = issues }
 
+    /// The issues that refuse the definition.
     public var errors: [DefinitionIssue] { issues.filter(\.isError) }
+    /// The remarks that did not stop it.
     public var warnings: [DefinitionIssue] { issues.filter { !$0.isError } }
 
+    /// Every issue on a line of its own, as `description` writes one.
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
 
 /// "Did you mean" suggestions, by edit distance.
-public enum Suggestion {
+enum Suggestion {
     /// The candidate nearest to `word`, if it is close enough to be a likely typo.
-    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in candidates {

@@ -1,22 +1,22 @@
 /// Checks what decoding cannot: expressions that do not parse, validate rules and transforms
 /// nobody provides, actions without a handler, keys used twice. Walks the definition as written,
 /// templates included, so that a template with no items yet is still checked.
-public struct DefinitionLint {
+package struct DefinitionLint {
     /// Action names with a handler; nil skips the action check.
-    public var knownActions: Set<String>?
-    public var knownRules: Set<String>
-    public var knownTransforms: Set<String>
+    package var knownActions: Set<String>?
+    var knownRules: Set<String>
+    var knownTransforms: Set<String>
     /// Whether `knownRules` and `knownTransforms` are all there will be (a host compiling a form
     /// has registered everything): then an unknown one is an error, else a warning, since the
     /// host that fills the form may still register it.
-    public var registrationsComplete: Bool
+    var registrationsComplete: Bool
     /// Whether to report expressions reading names that no field, item field or data path
     /// supplies (see `checkNames`). Compiling does not: a fill reads such a name as nil.
-    public var checksExpressionNames: Bool
+    var checksExpressionNames: Bool
     /// The data the form will be bound to, when known: a name it lacks is then an error.
-    public var data: FormValue?
+    package var data: FormValue?
 
-    public init(
+    package init(
         knownActions: Set<String>? = nil, knownRules: Set<String> = [], knownTransforms: Set<String> = Set(TransformRegistry().names),
         registrationsComplete: Bool = false, checksExpressionNames: Bool = false, data: FormValue? = nil
     ) {
@@ -32,7 +32,7 @@ public struct DefinitionLint {
 
     /// Every issue found, each with its file, JSON path, and line and column when the
     /// definition knows where it was read from.
-    public func lint(_ definition: FormDefinition) -> [DefinitionIssue] {
+    package func lint(_ definition: FormDefinition) -> [DefinitionIssue] {
         var issues: [DefinitionIssue] = []
         var keys: [String: String] = [:]
         var place = Place(file: definition.sourcePath, fields: FormFieldNames(definition))

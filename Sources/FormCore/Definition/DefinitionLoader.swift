@@ -19,17 +19,20 @@ public struct DefinitionLoader: Sendable {
         /// How many files deep includes may go (the form itself is level 0).
         public var maximumIncludeDepth = 32
 
+        /// The standard limits.
         public init() {}
 
+        /// 64 MiB a file, 128 MiB a load, 1,000 included files, 32 levels of includes.
         public static let standard = Limits()
     }
 
+    /// The bounds every load of this loader keeps to.
     public var limits: Limits
     /// Directories includes may come from besides the loaded form's own directory tree.
     public var includeRoots: [String]
     /// Serves file contents in place of the file system (tests, definitions kept in memory);
     /// nil reads files, with the checks above. Confinement and limits apply either way.
-    public var readFile: (@Sendable (String) throws -> String)?
+    var readFile: (@Sendable (String) throws -> String)?
 
     /// A loader of files; `includeRoots` are where includes may come from besides the form's own
     /// directory tree.
@@ -40,18 +43,20 @@ public struct DefinitionLoader: Sendable {
     }
 
     /// A loader that reads through `readFile` instead of the file system.
-    public init(readFile: @escaping @Sendable (String) throws -> String) {
+    package init(readFile: @escaping @Sendable (String) throws -> String) {
         self.init()
         self.readFile = readFile
     }
 
     /// A loaded definition and the warnings found in it (and in its includes).
     public struct Loaded: Sendable {
+        /// The definition, includes inlined.
         public var definition: FormDefinition
+        /// Problems that did not refuse the definition: unknown properties, unused data paths...
         public var warnings: [DefinitionIssue]
         /// The value positions of every file read, by file as issues name it: a lint's issue
         /// gets its line and column with `DefinitionIssue.locating(in:)`.
-        public var sourceLocations: [String: SourceLocations] = [:]
+        package var sourceLocations: [String: SourceLocations] = [:]
     }
 
     /// Loads `path`, resolving includes relative to each including file and confined to the
@@ -66,15 +71,15 @@ public struct DefinitionLoader: Sendable {
     /// What a lint needs from a load: every issue the load found, and the definition as far as
     /// it could be read, even when it has errors (nil only when nothing could be: an unreadable
     /// file, malformed JSON, a root that is no object).
-    public struct Inspected: Sendable {
-        public var definition: FormDefinition?
-        public var issues: [DefinitionIssue]
+    package struct Inspected: Sendable {
+        package var definition: FormDefinition?
+        package var issues: [DefinitionIssue]
     }
 
     /// Loads `path` as `load(path:)` does, but returns what it found instead of throwing, and
     /// goes on past the form's own errors: `formctl check` reports them with those a lint and
     /// compiling find.
-    public func inspect(path: String) -> Inspected {
+    package func inspect(path: String) -> Inspected {
         var run = Run(loader: self, formDirectory: PathNames.directory(of: path))
         run.keepsInvalidForm = true
         let definition = run.loadForm(path)
@@ -92,7 +97,7 @@ public struct DefinitionLoader: Sendable {
 
     /// A file's text, strictly UTF-8 and at most `Limits.standard.maximumFileBytes`; for data
     /// files read as text. Invalid UTF-8 is an error naming its byte offset, never replaced.
-    public static func readUTF8File(_ path: String) throws -> String {
+    static func readUTF8File(_ path: String) throws -> String {
         let bytes = try BoundedFileReader.read(path, maximumBytes: Limits.standard.maximumFileBytes, regularFileOnly: false)
         let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
         if let invalid { throw FileReadError(path: path, reason: .invalidUTF8(offset: invalid)) }

@@ -8,9 +8,9 @@ import OrderedCollections
 /// schema and the decoder cannot disagree about which property a class has or what it holds.
 /// Where the decoder only warns (an unknown property), the schema refuses, so that an editor
 /// underlines the typo.
-public enum DefinitionSchema {
+package enum DefinitionSchema {
     /// The schema as a JSON value; `JSONWriter` prints it.
-    public static var document: FormValue {
+    package static var document: FormValue {
         var defs: OrderedDictionary<String, FormValue> = [
             "expression": [
                 "type": "string", "pattern": "@\\{",

@@ -1,13 +1,15 @@
 extension Element {
     /// The key the element's value is stored under; elements without one produce no value.
     public var key: String? { properties["key"]?.displayString }
+    /// The label shown beside the field, as text.
     public var title: String? { properties["title"]?.displayString }
+    /// The hint shown in an empty text field.
     public var placeholder: String? { properties["placeholder"]?.displayString }
-    public var bind: String? { properties["bind"]?.stringValue }
+    package var bind: String? { properties["bind"]?.stringValue }
 
     /// The action named by `controllerAction`, without QuickDialog's trailing colon.
     public var controllerAction: String? { properties["controllerAction"]?.stringValue.map(ActionName.normalize) }
-    public var controllerAccessoryAction: String? {
+    var controllerAccessoryAction: String? {
         properties["controllerAccessoryAction"]?.stringValue.map(ActionName.normalize)
     }
 
@@ -25,18 +27,18 @@ extension Element {
     /// Radio `values`: what is stored for each item when given.
     public var values: [FormValue]? { properties["values"]?.arrayValue }
     /// A radio's `selected` index; nil for none (QuickDialog's -1, or no `selected` at all).
-    public var selectedIndex: Int? { properties["selected"]?.intValue.flatMap { $0 >= 0 ? $0 : nil } }
+    package var selectedIndex: Int? { properties["selected"]?.intValue.flatMap { $0 >= 0 ? $0 : nil } }
 
     /// A boolean property, literal only (expressions are the session's business).
-    public func flag(_ name: String) -> Bool? { properties[name]?.boolValue }
+    package func flag(_ name: String) -> Bool? { properties[name]?.boolValue }
 
     /// The nested dialog's sections, when the element carries any.
-    public var hasNestedSections: Bool { sections != nil || sectionTemplate != nil }
+    var hasNestedSections: Bool { sections != nil || sectionTemplate != nil }
 }
 
 /// Action names as QuickDialog writes them (`onLogin:`) and as handlers are registered (`onLogin`).
-public enum ActionName {
-    public static func normalize(_ name: String) -> String {
+package enum ActionName {
+    package static func normalize(_ name: String) -> String {
         var trimmed = name.trimmingSpaces
         while trimmed.hasSuffix(":") { trimmed.removeLast() }
         return trimmed

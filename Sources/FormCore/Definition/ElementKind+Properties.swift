@@ -1,6 +1,6 @@
 extension ElementKind {
     /// The properties this class itself declares (not its superclasses'), with their types.
-    public var ownProperties: [String: PropertyType] {
+    var ownProperties: [String: PropertyType] {
         switch self {
         case .element:
             return [
@@ -82,7 +82,7 @@ extension ElementKind {
     }
 
     /// Every property of the class, its superclasses' included.
-    public var properties: [String: PropertyType] { Self.propertyTable[self] ?? [:] }
+    package var properties: [String: PropertyType] { Self.propertyTable[self] ?? [:] }
 
     /// Computed once: decoding looks properties up for every key of every element.
     private static let propertyTable: [ElementKind: [String: PropertyType]] = Dictionary(

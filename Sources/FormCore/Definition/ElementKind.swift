@@ -33,7 +33,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     case selectItem = "QSelectItemElement"
 
     /// The class this one inherits its properties from.
-    public var superclass: ElementKind? {
+    var superclass: ElementKind? {
         switch self {
         case .element: return nil
         case .root, .progress: return .element
@@ -47,7 +47,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     }
 
     /// Lower-case short names accepted on input.
-    public var aliases: [String] {
+    package var aliases: [String] {
         switch self {
         case .element: return []
         case .root: return ["root"]
@@ -81,7 +81,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     }
 
     /// Looks up a type name as written: a class name or an alias (aliases ignore case).
-    public init?(typeName: String) {
+    package init?(typeName: String) {
         if let kind = ElementKind(rawValue: typeName) {
             self = kind
             return
@@ -93,9 +93,9 @@ public enum ElementKind: String, Sendable, CaseIterable {
     }
 
     /// Every name a definition may use for a type, for "did you mean" suggestions.
-    public static var allTypeNames: [String] { allCases.flatMap { [$0.rawValue] + $0.aliases } }
+    package static var allTypeNames: [String] { allCases.flatMap { [$0.rawValue] + $0.aliases } }
 
-    public func isA(_ ancestor: ElementKind) -> Bool {
+    package func isA(_ ancestor: ElementKind) -> Bool {
         var current: ElementKind? = self
         while let kind = current {
             if kind == ancestor { return true }
@@ -105,7 +105,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     }
 
     /// The property that holds the element's value, as `fetchValueIntoObject` reads it.
-    public var valueProperty: String? {
+    package var valueProperty: String? {
         switch self {
         case .entry, .multiline, .autoEntry: return "textValue"
         case .boolean: return "boolValue"
@@ -126,7 +126,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
 
     /// Whether `fetchValueIntoObject` writes this element's value under its key: the value-bearing
     /// kinds of QuickDialog's catalogue, not labels and buttons, whose `value` is display text.
-    public var fetchesValue: Bool {
+    var fetchesValue: Bool {
         switch self {
         case .entry, .multiline, .autoEntry, .decimal, .dateTimeInline, .dateTime, .countdown, .boolean, .float,
             .radio, .segmented, .colorPicker, .picker, .text, .image:
@@ -139,7 +139,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     /// Whether the values of elements in this element's own sections come out with the form's:
     /// only for classes that fetch no value of their own (labels, buttons, plain roots), whose
     /// `fetchValueIntoObject:` is QRootElement's, which walks the sections.
-    public var collectsNestedValues: Bool { !fetchesValue }
+    var collectsNestedValues: Bool { !fetchesValue }
 
     /// Whether a person fills this element in (as opposed to reading it or pressing it).
     public var isInput: Bool {

@@ -1,14 +1,14 @@
 /// Stores an optional value on the heap, so that elements and sections, which contain each other
 /// through templates, can stay value types.
 @propertyWrapper
-public struct IndirectOptional<Value: Sendable & Hashable>: Sendable, Hashable {
+package struct IndirectOptional<Value: Sendable & Hashable>: Sendable, Hashable {
     private var storage: [Value]
 
-    public init(wrappedValue: Value?) {
+    package init(wrappedValue: Value?) {
         storage = wrappedValue.map { [$0] } ?? []
     }
 
-    public var wrappedValue: Value? {
+    package var wrappedValue: Value? {
         get { storage.first }
         set { storage = newValue.map { [$0] } ?? [] }
     }

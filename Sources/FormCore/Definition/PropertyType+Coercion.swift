@@ -5,7 +5,7 @@
 /// bound `10` becomes `true` rather than a value no element can hold.
 extension PropertyType {
     /// `value` as a setter of this type takes it; types that are not scalars keep it as it is.
-    public func coercedForSetter(_ value: FormValue) -> FormValue {
+    package func coercedForSetter(_ value: FormValue) -> FormValue {
         switch self {
         case .bool:
             return .bool(Self.setterBool(value))
@@ -21,7 +21,7 @@ extension PropertyType {
     /// A `BOOL` setter's reading of any value: numbers are true unless zero, strings as
     /// NSString's `boolValue` reads them (`"yes"`, `"true"`, `"1"` are true; `"no"`, `"0"`, `""`
     /// false), nil and collections false.
-    public static func setterBool(_ value: FormValue) -> Bool {
+    static func setterBool(_ value: FormValue) -> Bool {
         switch value {
         case .bool(let flag): return flag
         case .int(let number): return number != 0
@@ -33,7 +33,7 @@ extension PropertyType {
 
     /// A number for a numeric setter: numbers as they are, `true`/`false` as 1/0, a string that
     /// is a decimal number (`"0.5"`, `" 12 "`, `"-3e2"`) as that number; nil for anything else.
-    public static func setterNumber(_ value: FormValue) -> FormValue? {
+    static func setterNumber(_ value: FormValue) -> FormValue? {
         switch value {
         case .int, .double: return value
         case .bool(let flag): return .int(flag ? 1 : 0)

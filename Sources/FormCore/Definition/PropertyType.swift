@@ -2,7 +2,7 @@
 ///
 /// Any string-typed or non-string property may instead hold an `@{...}` expression, which is
 /// checked by the expression parser rather than here.
-public enum PropertyType: Sendable, Hashable {
+package enum PropertyType: Sendable, Hashable {
     case string
     /// `true`/`false`, or QuickDialog's 0/1.
     case bool
@@ -17,7 +17,7 @@ public enum PropertyType: Sendable, Hashable {
     case any
 
     /// Whether `value` fits; expressions are accepted everywhere and checked elsewhere.
-    public func accepts(_ value: FormValue) -> Bool {
+    package func accepts(_ value: FormValue) -> Bool {
         if case .string(let text) = value, PropertyExpression.containsExpression(text) { return true }
         switch (self, value) {
         case (.any, _), (_, .null): return true
@@ -36,7 +36,7 @@ public enum PropertyType: Sendable, Hashable {
     }
 
     /// How the expected shape reads in an error: "expected a boolean (true, false, 0 or 1)".
-    public var expectation: String {
+    var expectation: String {
         switch self {
         case .string: return "a string"
         case .bool: return "a boolean (true, false, 0 or 1)"
@@ -52,23 +52,23 @@ public enum PropertyType: Sendable, Hashable {
 }
 
 /// The enum-name tables QuickDialog looks string values up in.
-public enum EnumTables {
-    public static let autocapitalizationType = ["None", "Words", "Sentences", "AllCharacters"]
-    public static let autocorrectionType = ["Default", "No", "Yes"]
-    public static let keyboardType = [
+package enum EnumTables {
+    package static let autocapitalizationType = ["None", "Words", "Sentences", "AllCharacters"]
+    package static let autocorrectionType = ["Default", "No", "Yes"]
+    package static let keyboardType = [
         "Default", "ASCIICapable", "NumbersAndPunctuation", "URL", "NumberPad", "PhonePad",
         "NamePhonePad", "EmailAddress", "DecimalPad", "Twitter", "Alphabet",
     ]
-    public static let keyboardAppearance = ["Default", "Alert"]
-    public static let returnKeyType = [
+    package static let keyboardAppearance = ["Default", "Alert"]
+    package static let returnKeyType = [
         "Default", "Go", "Google", "Join", "Next", "Route", "Search", "Send", "Yahoo", "Done", "EmergencyCall",
     ]
-    public static let dateMode = ["Date", "Time", "DateAndTime"]
-    public static let presentationMode = ["Normal", "NavigationInPopover", "ModalForm", "Popover", "ModalFullScreen", "ModalPage"]
-    public static let cellStyle = ["Default", "Value1", "Value2", "Subtitle"]
-    public static let indicatorViewStyle = ["WhiteLarge", "White", "Gray"]
-    public static let accessoryType = ["None", "DisclosureIndicator", "DetailDisclosureButton", "Checkmark", "DetailButton"]
-    public static let labelingPolicy = ["trimTitle", "trimValue"]
-    public static let imageSource = ["photoLibrary", "camera", "savedPhotosAlbum"]
-    public static let visibility = ["visible", "gone"]
+    package static let dateMode = ["Date", "Time", "DateAndTime"]
+    package static let presentationMode = ["Normal", "NavigationInPopover", "ModalForm", "Popover", "ModalFullScreen", "ModalPage"]
+    package static let cellStyle = ["Default", "Value1", "Value2", "Subtitle"]
+    package static let indicatorViewStyle = ["WhiteLarge", "White", "Gray"]
+    package static let accessoryType = ["None", "DisclosureIndicator", "DetailDisclosureButton", "Checkmark", "DetailButton"]
+    package static let labelingPolicy = ["trimTitle", "trimValue"]
+    package static let imageSource = ["photoLibrary", "camera", "savedPhotosAlbum"]
+    static let visibility = ["visible", "gone"]
 }

@@ -1,28 +1,28 @@
 import OrderedCollections
 
 /// A section of a form: a titled group of elements, possibly built from a template.
-public struct Section: Sendable, Hashable {
-    public var kind: SectionKind
+package struct Section: Sendable, Hashable {
+    package var kind: SectionKind
     /// The `type` as written, or nil when the author left it out (QuickDialog's default QSection).
-    public var typeName: String?
+    package var typeName: String?
     /// Every key except `type`, `elements` and the template keys, in the author's order.
-    public var properties: OrderedDictionary<String, FormValue>
-    public var elements: [Element]?
+    package var properties: OrderedDictionary<String, FormValue>
+    package var elements: [Element]?
     /// With `iterate:` or `iterateproperties:`, the element built once per item.
-    @IndirectOptional public var elementTemplate: Element?
-    public var beforeTemplateElements: [Element]?
-    public var afterTemplateElements: [Element]?
+    @IndirectOptional package var elementTemplate: Element?
+    package var beforeTemplateElements: [Element]?
+    package var afterTemplateElements: [Element]?
     /// Set when this section stands for an included file.
-    public var include: Include?
+    package var include: Include?
     /// Set by the binder: the repeats and includes the section was built inside.
-    public var scopes: [DataScope]
+    package var scopes: [DataScope]
     /// Set by the binder: properties read from the data, never compiled as expressions.
-    public var propertiesFromData: Set<String>
+    package var propertiesFromData: Set<String>
     /// Set by the binder on a section expanded from `iterate:`: the collection it repeats, so that
     /// a person filling the form can add items ("Add another guest?").
-    public var repeatSource: RepeatSource?
+    package var repeatSource: RepeatSource?
 
-    public init(
+    package init(
         kind: SectionKind = .section, typeName: String? = nil, properties: OrderedDictionary<String, FormValue> = [:],
         elements: [Element]? = nil, elementTemplate: Element? = nil, include: Include? = nil
     ) {
@@ -36,26 +36,27 @@ public struct Section: Sendable, Hashable {
         self.propertiesFromData = []
     }
 
-    public subscript(property: String) -> FormValue? {
+    package subscript(property: String) -> FormValue? {
         get { properties[property] }
         set { properties[property] = newValue }
     }
 
-    public var title: String? { properties["title"]?.displayString }
-    public var footer: String? { properties["footer"]?.displayString }
-    public var key: String? { properties["key"]?.stringValue }
+    package var title: String? { properties["title"]?.displayString }
+    package var footer: String? { properties["footer"]?.displayString }
+    package var key: String? { properties["key"]?.stringValue }
 }
 
 /// A bound repeat: where its items live and the template that builds one more.
-public struct RepeatSource: Sendable, Hashable {
-    public var path: ValuePath
-    @IndirectOptional public var template: Element?
-    public var count: Int
-    public var isDictionary: Bool
+package struct RepeatSource: Sendable, Hashable {
+    package var path: ValuePath
+    @IndirectOptional package var template: Element?
+    package var count: Int
+    package var isDictionary: Bool
 }
 
 /// A whole form definition: the root element and its sections.
 public struct FormDefinition: Sendable, Hashable {
+    /// The root element (`QRootElement`): the form's title and properties, its sections below it.
     public var root: Element
     /// Where the definition was read from, for messages and include paths.
     public var sourcePath: String?
@@ -63,24 +64,26 @@ public struct FormDefinition: Sendable, Hashable {
     /// it: so that a problem found after loading (a lint, compiling) still names its line and
     /// column. Not part of the definition's identity: the same form laid out differently is the
     /// same form.
-    public var sourceLocations: [String: SourceLocations] = [:]
+    package var sourceLocations: [String: SourceLocations] = [:]
 
-    public init(root: Element, sourcePath: String? = nil) {
+    package init(root: Element, sourcePath: String? = nil) {
         self.root = root
         self.sourcePath = sourcePath
     }
 
+    /// Same root and source path; where each value stood in the file does not count.
     public static func == (a: FormDefinition, b: FormDefinition) -> Bool {
         a.root == b.root && a.sourcePath == b.sourcePath
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(root)
         hasher.combine(sourcePath)
     }
 
     /// `issue` with its file (this definition's when it names none) and its line and column.
-    public func located(_ issue: DefinitionIssue) -> DefinitionIssue {
+    package func located(_ issue: DefinitionIssue) -> DefinitionIssue {
         var issue = issue
         if issue.file == nil { issue.file = sourcePath }
         // A definition decoded from text with no file name keeps its positions under "".
@@ -89,8 +92,9 @@ public struct FormDefinition: Sendable, Hashable {
         return issue
     }
 
+    /// The form's title, from the root's `title`.
     public var title: String? { root.title }
-    public var sections: [Section] {
+    package var sections: [Section] {
         get { root.sections ?? [] }
         set { root.sections = newValue }
     }
@@ -98,7 +102,7 @@ public struct FormDefinition: Sendable, Hashable {
 
 extension FormValue {
     /// A scalar as a person reads it: strings as they are, numbers in short form, nil for null.
-    public var displayString: String? {
+    package var displayString: String? {
         switch self {
         case .null: return nil
         case .string(let s): return s

@@ -1,12 +1,12 @@
 /// QuickDialog's section classes.
-public enum SectionKind: String, Sendable, CaseIterable {
+package enum SectionKind: String, Sendable, CaseIterable {
     case section = "QSection"
     case dynamicData = "QDynamicDataSection"
     case select = "QSelectSection"
     case radio = "QRadioSection"
     case sorting = "QSortingSection"
 
-    public var superclass: SectionKind? {
+    var superclass: SectionKind? {
         switch self {
         case .section: return nil
         case .dynamicData, .sorting: return .section
@@ -15,7 +15,7 @@ public enum SectionKind: String, Sendable, CaseIterable {
         }
     }
 
-    public var aliases: [String] {
+    package var aliases: [String] {
         switch self {
         case .section: return ["section"]
         case .dynamicData: return ["dynamic", "dynamicdata"]
@@ -25,7 +25,7 @@ public enum SectionKind: String, Sendable, CaseIterable {
         }
     }
 
-    public init?(typeName: String) {
+    package init?(typeName: String) {
         if let kind = SectionKind(rawValue: typeName) {
             self = kind
             return
@@ -36,9 +36,9 @@ public enum SectionKind: String, Sendable, CaseIterable {
         self = kind
     }
 
-    public static var allTypeNames: [String] { allCases.flatMap { [$0.rawValue] + $0.aliases } }
+    package static var allTypeNames: [String] { allCases.flatMap { [$0.rawValue] + $0.aliases } }
 
-    public func isA(_ ancestor: SectionKind) -> Bool {
+    package func isA(_ ancestor: SectionKind) -> Bool {
         var current: SectionKind? = self
         while let kind = current {
             if kind == ancestor { return true }
@@ -47,7 +47,7 @@ public enum SectionKind: String, Sendable, CaseIterable {
         return false
     }
 
-    public var ownProperties: [String: PropertyType] {
+    var ownProperties: [String: PropertyType] {
         switch self {
         case .section:
             return [
@@ -70,7 +70,7 @@ public enum SectionKind: String, Sendable, CaseIterable {
     }
 
     /// Every property of the class, its superclasses' included.
-    public var properties: [String: PropertyType] { Self.propertyTable[self] ?? [:] }
+    package var properties: [String: PropertyType] { Self.propertyTable[self] ?? [:] }
 
     /// Computed once: decoding looks properties up for every key of every section.
     private static let propertyTable: [SectionKind: [String: PropertyType]] = Dictionary(

@@ -1,21 +1,21 @@
 /// What an expression may read while it is evaluated: values by key path, host functions, and a
 /// budget of steps. Nothing else is reachable, which is what keeps evaluation pure.
-public struct ExpressionContext: Sendable {
+package struct ExpressionContext: Sendable {
     /// The steps an evaluation may take unless told otherwise; one step per node visited.
-    public static let defaultStepLimit = 10_000
+    package static let defaultStepLimit = 10_000
 
     /// Resolves a key path; nil means missing. The caller decides the order (form values by
     /// element key, then the current iterate item, then the bound data).
-    public var lookup: @Sendable (ValuePath) -> FormValue?
+    package var lookup: @Sendable (ValuePath) -> FormValue?
     /// Functions the host registered, callable as `name(arguments)`.
-    public var functions: ExpressionFunctions
+    package var functions: ExpressionFunctions
     /// Nodes an evaluation may visit before it fails with an evaluation error.
-    public var stepLimit: Int
+    package var stepLimit: Int
     /// When a fill with a time limit must stop: `matches()` on a long text stops there with an
     /// evaluation error (one node can cost seconds, so the step limit does not bound it).
-    public var deadline: ContinuousClock.Instant?
+    package var deadline: ContinuousClock.Instant?
 
-    public init(
+    package init(
         functions: ExpressionFunctions = ExpressionFunctions(),
         stepLimit: Int = ExpressionContext.defaultStepLimit,
         lookup: @escaping @Sendable (ValuePath) -> FormValue?
@@ -26,7 +26,7 @@ public struct ExpressionContext: Sendable {
     }
 
     /// A context that reads key paths from one value (KVC rules of `FormValue.value(at:)`).
-    public init(
+    package init(
         data: FormValue,
         functions: ExpressionFunctions = ExpressionFunctions(),
         stepLimit: Int = ExpressionContext.defaultStepLimit
@@ -40,22 +40,23 @@ public struct ExpressionContext: Sendable {
 /// A function gets the argument values (labels are dropped) and returns a value; an error it
 /// throws becomes an evaluation error carrying the error's description.
 public struct ExpressionFunctions: Sendable {
+    /// Takes the argument values in order and returns the result; throw to fail the evaluation.
     public typealias Function = @Sendable ([FormValue]) throws -> FormValue
 
     private var table: [String: Function] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Adds or replaces `name`. `String` is taken by `String(format:)` and cannot be registered
     /// (it would never be called), so registering it is ignored.
-    public mutating func register(_ name: String, _ function: @escaping Function) {
+    package mutating func register(_ name: String, _ function: @escaping Function) {
         guard name != "String" else { return }
         table[name] = function
     }
 
     /// The function registered as `name`, if any.
-    public func lookup(_ name: String) -> Function? { table[name] }
+    package func lookup(_ name: String) -> Function? { table[name] }
 
     /// Registered names, sorted: for "unknown function" messages and for a linter.
-    public var names: [String] { table.keys.sorted() }
+    package var names: [String] { table.keys.sorted() }
 }

@@ -3,8 +3,8 @@
 /// `column` is 1-based and counts characters (what a person sees) within `source`. For an
 /// expression inside a property string, `source` is the whole property string, so the caller only
 /// has to add the JSON path of the property.
-public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// The text is not a valid expression; found when the definition is loaded.
         case syntax
         /// The expression is valid but failed on the values at hand (divide by zero, wrong types,
@@ -12,22 +12,22 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
         case evaluation
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
     /// 1-based character column within `source`, when the error has a place.
-    public var column: Int?
+    package var column: Int?
     /// The text the column counts in.
-    public var source: String
+    package var source: String
 
     /// For host functions and callers that report expression problems of their own.
-    public init(kind: Kind, message: String, column: Int?, source: String) {
+    package init(kind: Kind, message: String, column: Int?, source: String) {
         self.kind = kind
         self.message = message
         self.column = column
         self.source = source
     }
 
-    public var description: String {
+    package var description: String {
         let what = kind == .syntax ? "syntax error" : "evaluation error"
         let place = column.map { " at column \($0)" } ?? ""
         // A long expression is quoted around the column, so the message stays readable.

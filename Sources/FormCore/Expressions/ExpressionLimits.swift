@@ -3,18 +3,18 @@
 /// without a bound 27 levels ask for gigabytes. A value past a bound is an evaluation error,
 /// raised before the oversized value is built. Values read from data are not limited here:
 /// only what evaluation makes.
-public enum ExpressionLimits {
+package enum ExpressionLimits {
     /// The longest string an expression may build, in UTF-8 bytes (1 MiB).
-    public static let maximumStringBytes = 1 << 20
+    package static let maximumStringBytes = 1 << 20
     /// The most items an array built by an expression may have.
-    public static let maximumArrayCount = 100_000
+    package static let maximumArrayCount = 100_000
 
     /// Words every limit error's message has, for callers that see evaluation errors as text
     /// (a session keeps them as descriptions).
     static let exceededPhrase = "an expression builds"
 
     /// Whether an evaluation error's description says a value passed one of these limits.
-    public static func isExceeded(_ description: String) -> Bool { description.contains(exceededPhrase) }
+    static func isExceeded(_ description: String) -> Bool { description.contains(exceededPhrase) }
 
     /// Throws unless a string of `bytes` UTF-8 bytes is allowed.
     static func checkString(bytes: Int, column: Int?) throws(ExpressionError) {

@@ -3,7 +3,7 @@
 /// Nodes that can fail at evaluation carry the 1-based column of their operator or name, so that
 /// an evaluation error points at the place that caused it. Key paths whose every step is known at
 /// parse time are folded into one `.path`, which is what the caller's lookup receives.
-public indirect enum ExpressionNode: Sendable, Hashable {
+package indirect enum ExpressionNode: Sendable, Hashable {
     /// A literal, and the constants `true`, `false`, `nil`/`null`, `visible`, `gone`.
     case literal(FormValue)
     /// `[a, b]`.
@@ -31,13 +31,13 @@ public indirect enum ExpressionNode: Sendable, Hashable {
 }
 
 /// Prefix operators: `!` negates truthiness, `-` negates a number.
-public enum ExpressionUnaryOperator: String, Sendable, Hashable {
+package enum ExpressionUnaryOperator: String, Sendable, Hashable {
     case not = "!"
     case negate = "-"
 }
 
 /// Infix operators, spelled as in the source; precedence lives in the parser.
-public enum ExpressionBinaryOperator: String, Sendable, Hashable, CaseIterable {
+package enum ExpressionBinaryOperator: String, Sendable, Hashable, CaseIterable {
     case multiply = "*", divide = "/", remainder = "%"
     case add = "+", subtract = "-"
     case nilCoalescing = "??"
@@ -47,11 +47,11 @@ public enum ExpressionBinaryOperator: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The fixed library of methods; nothing else can be called on a value.
-public enum ExpressionMethod: String, Sendable, Hashable, CaseIterable {
+package enum ExpressionMethod: String, Sendable, Hashable, CaseIterable {
     case lowercased, uppercased, trimmed, contains, hasPrefix, hasSuffix, matches
 
     /// How many arguments the method takes; checked at parse time.
-    public var arity: Int {
+    var arity: Int {
         switch self {
         case .lowercased, .uppercased, .trimmed: return 0
         case .contains, .hasPrefix, .hasSuffix, .matches: return 1

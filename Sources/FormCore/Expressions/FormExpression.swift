@@ -3,16 +3,16 @@
 /// Evaluation is pure: it reads values only through the context's lookup, calls only the fixed
 /// method library and the host's registered functions, and is bounded by `maxDepth` (at parse)
 /// and the context's step limit (at evaluation).
-public struct FormExpression: Sendable, Hashable {
+package struct FormExpression: Sendable, Hashable {
     /// The deepest nesting a parse accepts: parentheses, operator chains, calls, interpolations.
-    public static let maxDepth = 64
+    static let maxDepth = 64
 
     /// The text inside `@{ }`.
-    public let source: String
-    public let root: ExpressionNode
+    package let source: String
+    package let root: ExpressionNode
 
     /// Parses `source`, the text inside `@{ }`; errors carry a 1-based column within it.
-    public init(parsing source: String) throws(ExpressionError) {
+    package init(parsing source: String) throws(ExpressionError) {
         let chars = Array(source)
         do {
             var lexer = ExpressionLexer(chars: chars, start: 0, maxDepth: Self.maxDepth)
@@ -30,7 +30,7 @@ public struct FormExpression: Sendable, Hashable {
 
     /// The value of the expression. Missing key paths are nil; failures (division by zero, a type
     /// mismatch, an unknown host function, the step budget) are evaluation errors with a column.
-    public func evaluate(in context: ExpressionContext) throws(ExpressionError) -> FormValue {
+    package func evaluate(in context: ExpressionContext) throws(ExpressionError) -> FormValue {
         var evaluator = ExpressionEvaluator(context: context)
         do {
             return try evaluator.evaluate(root)
@@ -44,7 +44,7 @@ public struct FormExpression: Sendable, Hashable {
     /// `user.name`), since that is the value whose change matters; a computed index reports its
     /// container (`items[i].title` reads `items` and `i`). Paths are reported even when on a
     /// branch that a given evaluation would skip, because another evaluation may take it.
-    public var dependencies: [ValuePath] {
+    package var dependencies: [ValuePath] {
         var collector = DependencyCollector()
         collector.visit(root)
         return collector.paths

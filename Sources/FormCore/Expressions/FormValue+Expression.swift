@@ -3,7 +3,7 @@ extension FormValue {
     /// Truthiness for `!`, `&&`, `||` and `?:`: a bool as is; nil is false; a number is true when
     /// non-zero (NaN is false); a string, array or object is true when non-empty. This lets a
     /// form write `@{name ? 'Hi' : 'Who?'}` or `@{items}` without spelling out the test.
-    public var isTruthy: Bool {
+    var isTruthy: Bool {
         switch self {
         case .null: return false
         case .bool(let b): return b
@@ -19,7 +19,7 @@ extension FormValue {
     /// strings as they are, nil as "", integers as integers, whole doubles below 1e15 without
     /// ".0" (a person reads `3` for 1.5 * 2), other doubles in their shortest exact form,
     /// arrays and objects as compact JSON.
-    public var expressionText: String {
+    package var expressionText: String {
         switch self {
         case .null: return ""
         case .bool(let b): return b ? "true" : "false"
@@ -38,7 +38,7 @@ extension FormValue {
     /// Equality for `==` and `!=`: numbers by value across int and double (`1 == 1.0`), arrays
     /// and objects member by member with the same rule, anything else only with its own type.
     /// Values of different types are unequal, never an error.
-    public func expressionEquals(_ other: FormValue) -> Bool {
+    func expressionEquals(_ other: FormValue) -> Bool {
         switch (self, other) {
         case (.int(let a), .int(let b)): return a == b
         case (.int, .double), (.double, .int), (.double, .double):

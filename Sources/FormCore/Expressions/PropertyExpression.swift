@@ -10,9 +10,9 @@ import Darwin
 /// A whole `"@{a + b}"` keeps the expression's type (a number, a bool for `hidden`); a template
 /// such as `"Hello @{user.name}!"` is always a string, with nil parts shown as "". There is no
 /// escape for a literal `@{`; an `@` not followed by `{` is plain text.
-public enum PropertyExpression: Sendable, Hashable {
+package enum PropertyExpression: Sendable, Hashable {
     /// One piece of a template.
-    public enum TemplatePart: Sendable, Hashable {
+    package enum TemplatePart: Sendable, Hashable {
         case text(String)
         case expression(FormExpression)
     }
@@ -24,7 +24,7 @@ public enum PropertyExpression: Sendable, Hashable {
     case template([TemplatePart])
 
     /// Whether `text` holds an `@{`, i.e. whether parsing it can give anything but `.literal`.
-    public static func containsExpression(_ text: String) -> Bool {
+    package static func containsExpression(_ text: String) -> Bool {
         // The bytes first (memchr): a search over Characters took seconds on a 50 MB title, and
         // text without the two bytes `@{` cannot hold them as Characters either.
         let hasBytes = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
@@ -42,7 +42,7 @@ public enum PropertyExpression: Sendable, Hashable {
 
     /// Parses a property string. Error columns count characters within the whole `text`, whose
     /// first character is column 1, and the error's `source` is `text`.
-    public init(parsing text: String) throws(ExpressionError) {
+    package init(parsing text: String) throws(ExpressionError) {
         guard Self.containsExpression(text) else {
             self = .literal(text)
             return
@@ -93,7 +93,7 @@ public enum PropertyExpression: Sendable, Hashable {
     }
 
     /// Every key path read, in first-seen order, without duplicates (see `FormExpression.dependencies`).
-    public var dependencies: [ValuePath] {
+    package var dependencies: [ValuePath] {
         var collector = DependencyCollector()
         switch self {
         case .literal: break
@@ -106,7 +106,7 @@ public enum PropertyExpression: Sendable, Hashable {
 
     /// The property's value: the text, the expression's typed value, or the template's string.
     /// Evaluation errors are placed within the whole property string.
-    public func evaluate(in context: ExpressionContext) throws(ExpressionError) -> FormValue {
+    package func evaluate(in context: ExpressionContext) throws(ExpressionError) -> FormValue {
         switch self {
         case .literal(let text):
             return .string(text)
@@ -136,7 +136,7 @@ public enum PropertyExpression: Sendable, Hashable {
     }
 
     /// The property string this was parsed from.
-    public var text: String {
+    package var text: String {
         switch self {
         case .literal(let text): return text
         case .expression(let expression): return "@{" + expression.source + "}"

@@ -7,27 +7,27 @@
 /// nor an item of one of its repeats is refused, never built into the answers. Each pair costs
 /// the length of its name and value (the answers are built in place, one pass over the pairs),
 /// and `Limits` bounds what one request can make.
-public struct FlatAnswers: Sendable {
+package struct FlatAnswers: Sendable {
     /// What one request's pairs may hold.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Pairs per request, and items made in all repeats per request.
-        public var maximumFields = 10_000
+        package var maximumFields = 10_000
         /// Dot-separated parts of one name: the bound of every key path (`ValuePath`).
-        public var maximumNameParts = ValuePath.maximumComponents
+        package var maximumNameParts = ValuePath.maximumComponents
         /// Items of a repeat that declares no `maximumItems` (one that does takes that many):
         /// item numbers run from 0 to one less.
-        public var maximumItems = 1_000
-        public init() {}
+        package var maximumItems = 1_000
+        package init() {}
     }
 
     /// The answers read, and the page action (`add:guests`, `remove:guests.1`) when a repeat
     /// button was pressed instead of submit, already applied to the answers.
-    public struct Read: Sendable {
-        public var answers: FormValue
-        public var action: String?
+    package struct Read: Sendable {
+        package var answers: FormValue
+        package var action: String?
         /// The page's own fields other than `_action` (a token the page carries, say), by name;
         /// the last value of a repeated name.
-        public var pageFields: [String: String] = [:]
+        package var pageFields: [String: String] = [:]
     }
 
     let keys: AnswerKeys
@@ -36,9 +36,9 @@ public struct FlatAnswers: Sendable {
     /// The paths whose inputs are a group of checkboxes (a select section), whose posted values
     /// come as a list, with item numbers as `#` so that items added later match too.
     let multipleChoiceShapes: Set<String>
-    public let limits: Limits
+    package let limits: Limits
 
-    public init(form: CompiledForm, limits: Limits = Limits()) {
+    package init(form: CompiledForm, limits: Limits = Limits()) {
         keys = form.base.answerKeys
         declaredMaximumItems = Dictionary(
             form.base.repeats.compactMap { info in info.maximumItems.map { (info.path, $0) } }, uniquingKeysWith: min)
@@ -48,16 +48,16 @@ public struct FlatAnswers: Sendable {
 
     /// The most items one list of a request may hold: `limits.maximumItems`, or the largest
     /// `maximumItems` a repeat of the form declares when that is more.
-    public var longestList: Int { max(limits.maximumItems, declaredMaximumItems.values.max() ?? 0) }
+    package var longestList: Int { max(limits.maximumItems, declaredMaximumItems.values.max() ?? 0) }
 
     /// Reads an `application/x-www-form-urlencoded` body (see `URLEncodedForm`).
-    public func read(urlEncoded bytes: UnsafeBufferPointer<UInt8>) throws(FlatAnswersError) -> Read {
+    package func read(urlEncoded bytes: UnsafeBufferPointer<UInt8>) throws(FlatAnswersError) -> Read {
         try read(URLEncodedForm.pairs(bytes, maximumPairs: limits.maximumFields))
     }
 
     /// Reads decoded pairs, in order: the first name the form does not have, or the first pair
     /// past a bound, is the error.
-    public func read(_ pairs: [(name: String, value: String)]) throws(FlatAnswersError) -> Read {
+    package func read(_ pairs: [(name: String, value: String)]) throws(FlatAnswersError) -> Read {
         guard pairs.count <= limits.maximumFields else {
             throw FlatAnswersError(.bound, name: "", "the form has more than \(limits.maximumFields) fields (the limit per request)")
         }

@@ -1,7 +1,7 @@
 /// Why flat name=value pairs (an HTML form's fields) could not be read as answers: which field,
 /// and which rule or bound it broke.
-public struct FlatAnswersError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+package struct FlatAnswersError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: String, Sendable {
         /// Bytes that do not decode: a malformed `%` escape, or invalid UTF-8.
         case encoding
         /// Past one of `FlatAnswers.Limits` (fields per request, parts per name, item number).
@@ -14,14 +14,14 @@ public struct FlatAnswersError: Error, Sendable, Equatable, CustomStringConverti
         case action
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The field's name as sent, shortened to `shownNameLength` characters; empty when the
     /// request as a whole is past a bound.
-    public var name: String
-    public var message: String
+    package var name: String
+    package var message: String
 
     /// How much of a name an error repeats: enough to find it, never a whole 80 KB name.
-    public static let shownNameLength = 80
+    package static let shownNameLength = 80
 
     init(_ kind: Kind, name: some StringProtocol, _ message: String) {
         self.kind = kind
@@ -29,5 +29,5 @@ public struct FlatAnswersError: Error, Sendable, Equatable, CustomStringConverti
         self.message = message
     }
 
-    public var description: String { name.isEmpty ? message : "field '\(name)': \(message)" }
+    package var description: String { name.isEmpty ? message : "field '\(name)': \(message)" }
 }

@@ -2,9 +2,9 @@
 /// pairs in order (repeated names kept), where a `%` not followed by two hex digits, or bytes
 /// that are not UTF-8 once decoded, are errors naming the field, never dropped bytes or U+FFFD
 /// stored as if someone had typed it.
-public enum URLEncodedForm {
+package enum URLEncodedForm {
     /// The pairs of `bytes`; at most `maximumPairs`, counted before any is decoded.
-    public static func pairs(_ bytes: UnsafeBufferPointer<UInt8>, maximumPairs: Int) throws(FlatAnswersError)
+    package static func pairs(_ bytes: UnsafeBufferPointer<UInt8>, maximumPairs: Int) throws(FlatAnswersError)
         -> [(name: String, value: String)]
     {
         var ranges: [Range<Int>] = []

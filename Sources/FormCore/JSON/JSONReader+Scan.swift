@@ -5,7 +5,7 @@ extension JSONReader {
     /// Returns whether the document is an object.
     ///
     /// For a reader that must vouch for stored JSON it then copies as it is (a dump's rows).
-    public static func scanIsObject(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Bool {
+    package static func scanIsObject(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Bool {
         var scanner = Parser<Scanning>(bytes, recordLocations: false)
         _ = try scanner.parseDocument()
         // The document is valid, so its first byte after the mark and whitespace says its kind.
@@ -15,7 +15,7 @@ extension JSONReader {
     }
 
     /// Checks UTF-8 bytes as `scanIsObject(bytes:)` does.
-    public static func scanIsObject(bytes: [UInt8]) throws(JSONSyntaxError) -> Bool {
+    package static func scanIsObject(bytes: [UInt8]) throws(JSONSyntaxError) -> Bool {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) in try scanIsObject(bytes: buffer) }
         }

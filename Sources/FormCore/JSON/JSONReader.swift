@@ -4,16 +4,16 @@ import OrderedCollections
 ///
 /// Foundation's parsers give unordered dictionaries and no positions; form definitions need both
 /// (key order for `iterateproperties:` and round trips, positions for errors a person can find).
-public struct JSONReader {
+package struct JSONReader {
     /// Nesting deeper than this is refused rather than risking the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses `text`; throws `JSONSyntaxError` with line and column.
     ///
     /// An object that names a member twice keeps the last value, as most parsers do, unless
     /// `rejectingDuplicateKeys`: then it is an error naming the key. Answers are read that way,
     /// since a client that sends two values for one field cannot know which one was stored.
-    public static func parse(_ text: String, rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
+    package static func parse(_ text: String, rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
         var text = text
         let result = text.withUTF8 { buffer in
             Result { () throws(JSONSyntaxError) in try parse(bytes: buffer, rejectingDuplicateKeys: rejectingDuplicateKeys) }
@@ -22,14 +22,14 @@ public struct JSONReader {
     }
 
     /// Parses UTF-8 bytes (see `parse(_:rejectingDuplicateKeys:)`).
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
+    package static func parse(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
         var reader = Parser<BuildingValues>(bytes, recordLocations: false)
         reader.rejectsDuplicateKeys = rejectingDuplicateKeys
         return try reader.parseDocument()
     }
 
     /// Parses UTF-8 bytes (see `parse(_:rejectingDuplicateKeys:)`).
-    public static func parse(bytes: [UInt8], rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
+    package static func parse(bytes: [UInt8], rejectingDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> FormValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) in try parse(bytes: buffer, rejectingDuplicateKeys: rejectingDuplicateKeys) }
         }
@@ -38,7 +38,7 @@ public struct JSONReader {
 
     /// Parses `text` and records the location of every value by its JSON path
     /// (`sections[1].elements[0].type`; the root is the empty path).
-    public static func parseWithLocations(_ text: String) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
+    package static func parseWithLocations(_ text: String) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
         var text = text
         let result = text.withUTF8 { buffer in
             Result { () throws(JSONSyntaxError) in try parseWithLocations(bytes: buffer) }
@@ -47,14 +47,14 @@ public struct JSONReader {
     }
 
     /// Parses UTF-8 bytes, recording locations as `parseWithLocations(_:)` does.
-    public static func parseWithLocations(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
+    package static func parseWithLocations(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
         var reader = Parser<BuildingValues>(bytes, recordLocations: true)
         let value = try reader.parseDocument()
         return (value, reader.locations)
     }
 
     /// Parses UTF-8 bytes, recording locations as `parseWithLocations(_:)` does.
-    public static func parseWithLocations(bytes: [UInt8]) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
+    package static func parseWithLocations(bytes: [UInt8]) throws(JSONSyntaxError) -> (FormValue, [String: SourceLocation]) {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) in try parseWithLocations(bytes: buffer) }
         }

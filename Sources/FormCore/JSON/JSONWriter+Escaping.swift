@@ -3,7 +3,7 @@ extension JSONWriter {
     /// long unescaped stretches as they are, each escape on its own. The one place that knows
     /// JSON's escapes, for values written here and for rows streamed straight from the store.
     @inlinable
-    public static func writeStringLiteral<Failure: Error>(
+    package static func writeStringLiteral<Failure: Error>(
         _ bytes: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
         var quote: UInt8 = 0x22

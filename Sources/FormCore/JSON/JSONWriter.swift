@@ -1,9 +1,9 @@
 /// Writes a `FormValue` as JSON text, keeping key order.
-public struct JSONWriter {
+package struct JSONWriter {
     /// Pretty output indents by two spaces and puts each member on its own line.
-    public enum Style: Sendable { case compact, pretty }
+    package enum Style: Sendable { case compact, pretty }
 
-    public static func string(_ value: FormValue, style: Style = .compact) -> String {
+    package static func string(_ value: FormValue, style: Style = .compact) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         write(value, style: style, into: &out)
@@ -11,7 +11,7 @@ public struct JSONWriter {
     }
 
     /// Appends the JSON of `value` to `out`; the fast path for exports.
-    public static func write(_ value: FormValue, style: Style = .compact, into out: inout [UInt8]) {
+    package static func write(_ value: FormValue, style: Style = .compact, into out: inout [UInt8]) {
         write(value, style: style, indent: 0, into: &out)
     }
 
@@ -63,7 +63,7 @@ public struct JSONWriter {
         out.append(contentsOf: d.description.utf8)
     }
 
-    public static func writeString(_ s: String, into out: inout [UInt8]) {
+    static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { text in
             writeStringLiteral(UnsafeRawBufferPointer(text)) { (run: UnsafeRawBufferPointer) in out.append(contentsOf: run) }

@@ -2,12 +2,12 @@
 /// that a problem found after parsing (by a lint, by evaluation) can still name its line and
 /// column. A path that has no entry of its own (a property the decoder made up) takes the
 /// position of its nearest enclosing value.
-public struct SourceLocations: Sendable {
+package struct SourceLocations: Sendable {
     let table: [String: SourceLocation]
 
-    public init(_ table: [String: SourceLocation]) { self.table = table }
+    package init(_ table: [String: SourceLocation]) { self.table = table }
 
-    public func location(of path: String) -> SourceLocation? {
+    package func location(of path: String) -> SourceLocation? {
         var candidate = Substring(path)
         while true {
             if let found = table[String(candidate)] { return found }
@@ -19,7 +19,7 @@ public struct SourceLocations: Sendable {
 
 extension DefinitionIssue {
     /// The issue with its line and column, when it has none yet and its file's positions are known.
-    public func locating(in files: [String: SourceLocations]) -> DefinitionIssue {
+    package func locating(in files: [String: SourceLocations]) -> DefinitionIssue {
         guard location == nil, let file, let locations = files[file] else { return self }
         var located = self
         located.location = locations.location(of: path)

@@ -20,28 +20,28 @@ import Synchronization
 /// Refused with a `PatternSyntaxError` that says why: backreferences, lookaround, atomic groups
 /// and possessive quantifiers (none can be matched in linear time), `\b`, `\p{...}`, inline
 /// options, nested classes and class set operations.
-public struct LinearRegex: Sendable {
+package struct LinearRegex: Sendable {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     let program: PatternProgram
 
-    public init(_ pattern: String) throws(PatternSyntaxError) {
+    package init(_ pattern: String) throws(PatternSyntaxError) {
         self.pattern = pattern
         program = try PatternProgram.compile(try PatternParser.parse(pattern))
     }
 
     /// Whether the whole of `text` matches.
-    public func wholeMatch(_ text: String) -> Bool {
+    package func wholeMatch(_ text: String) -> Bool {
         PatternMatcher(program: program).matches(text, anywhere: false)
     }
 
     /// Whether the whole of `text` matches, or nil when `deadline` passed before it was known.
-    public func wholeMatch(_ text: String, deadline: ContinuousClock.Instant?) -> Bool? {
+    package func wholeMatch(_ text: String, deadline: ContinuousClock.Instant?) -> Bool? {
         PatternMatcher(program: program).matches(text, anywhere: false, deadline: deadline)
     }
 
     /// Whether some part of `text` matches.
-    public func containsMatch(in text: String) -> Bool {
+    package func containsMatch(in text: String) -> Bool {
         PatternMatcher(program: program).matches(text, anywhere: true)
     }
 
@@ -55,7 +55,7 @@ public struct LinearRegex: Sendable {
 
     /// The compiled `pattern`, compiled at most once per process (failures included); safe
     /// from any thread.
-    public static func compiled(_ pattern: String) throws(PatternSyntaxError) -> LinearRegex {
+    package static func compiled(_ pattern: String) throws(PatternSyntaxError) -> LinearRegex {
         if let known = cache.withLock({ $0[pattern] }) { return try known.get() }
         let result = Result { () throws(PatternSyntaxError) in try LinearRegex(pattern) }
         cache.withLock { table in

@@ -8,13 +8,13 @@ import Synchronization
 /// Repeats change a form's structure (each item adds its template's elements); the structure of
 /// each shape (the repeats' item counts) is built the first time it is needed and kept, so
 /// answers with one, two or three guests each build theirs once.
-public final class CompiledForm: Sendable {
+package final class CompiledForm: Sendable {
     /// The definition as loaded (includes inlined), before binding.
-    public let definition: FormDefinition
+    package let definition: FormDefinition
     /// The data the form is bound to.
-    public let data: FormValue
+    package let data: FormValue
     /// The rules, transforms and functions the form was compiled with.
-    public let registry: FormRegistry
+    package let registry: FormRegistry
     /// The structure with the data's own items.
     let base: FormStructure
     private let shapes = Mutex<[RepeatShape: FormStructure]>([:])
@@ -30,7 +30,7 @@ public final class CompiledForm: Sendable {
     /// `requiringRegistrations: false` lets unknown rules and transforms through, for reading a
     /// stored definition whose host is not this one (an export); such a form validates with
     /// an error for each unknown rule.
-    public init(
+    package init(
         definition: FormDefinition, data: FormValue = .emptyObject, registry: FormRegistry = FormRegistry(),
         requiringRegistrations: Bool = true
     ) throws(DefinitionError) {
@@ -51,21 +51,21 @@ public final class CompiledForm: Sendable {
     }
 
     /// A new session on this form, at its bound values.
-    public func makeSession() -> FormSession {
+    package func makeSession() -> FormSession {
         FormSession(form: self, state: SessionState(form: self, structure: base))
     }
 
     /// The fields of the form as bound (repeats with the data's items), with their live state.
-    public var fields: [FieldInfo] { SessionState(form: self, structure: base).fieldInfos() }
+    package var fields: [FieldInfo] { SessionState(form: self, structure: base).fieldInfos() }
 
     /// The repeats of the form as bound.
-    public var repeats: [RepeatInfo] { base.repeats }
+    package var repeats: [RepeatInfo] { base.repeats }
 
     /// Every action name the form uses, with the field it is on.
-    public var actionUses: [(name: String, path: String)] { base.actionUses }
+    package var actionUses: [(name: String, path: String)] { base.actionUses }
 
     /// Dotted paths of fields that are never stored (`secureTextEntry`), as bound.
-    public var securePaths: [String] { base.secureCandidates.compactMap { base.elements[$0].dottedPath } }
+    package var securePaths: [String] { base.secureCandidates.compactMap { base.elements[$0].dottedPath } }
 
     /// The structure for `shape`, built once and kept.
     func structure(for shape: RepeatShape) throws(DefinitionError) -> FormStructure {
@@ -110,12 +110,12 @@ public final class CompiledForm: Sendable {
 }
 
 /// What a host adds to its forms: validation rules, transforms and expression functions.
-public struct FormRegistry: Sendable {
-    public var validators = ValidatorRegistry()
-    public var transforms = TransformRegistry()
-    public var functions = ExpressionFunctions()
+package struct FormRegistry: Sendable {
+    package var validators = ValidatorRegistry()
+    package var transforms = TransformRegistry()
+    package var functions = ExpressionFunctions()
 
-    public init(
+    package init(
         validators: ValidatorRegistry = ValidatorRegistry(), transforms: TransformRegistry = TransformRegistry(),
         functions: ExpressionFunctions = ExpressionFunctions()
     ) {

@@ -5,9 +5,13 @@ public struct FieldInfo: Sendable {
     public var element: Element
     /// Where its value lives (`guests.1.email`); nil for elements that hold no value.
     public var path: String?
+    /// Its current value; nil for elements that hold no value.
     public var value: FormValue?
+    /// Hidden by `hidden`, by `visibility: gone`, or by an enclosing section or element.
     public var isHidden: Bool
+    /// Whether a person may change it (its `enabled` property).
     public var isEnabled: Bool
+    /// Whether it must have a value before a submit (its `required` property, live).
     public var isRequired: Bool
     /// Computed by an expression: shown, not asked.
     public var isComputed: Bool
@@ -24,16 +28,21 @@ public struct FieldInfo: Sendable {
     /// places; nil for a repeat's template, which is no element of the form until an item is added.
     public var jsonPath: String? = nil
 
+    /// The element's `key`.
     public var key: String? { element.key }
+    /// The element's `title`, as text.
     public var title: String? { element.title }
 }
 
 /// A section of a form being filled.
 public struct SectionInfo: Sendable {
+    /// The section's `title`.
     public var title: String?
+    /// The section's `footer`.
     public var footer: String?
+    /// Hidden by the section's `hidden` (or `visibility: gone`).
     public var isHidden: Bool
     /// The repeat this section expands, if any (its path in the data).
     public var repeatPath: String?
-    public var section: Section
+    package var section: Section
 }

@@ -1,18 +1,18 @@
 /// What goes into a form in one go: values to start from (a draft's), answers, and overrides.
-public struct FormInput: Sendable {
+package struct FormInput: Sendable {
     /// An answers object keyed by element key, repeats as arrays of objects.
-    public var answers: FormValue?
+    package var answers: FormValue?
     /// Text overrides applied after the answers, in order (`--set KEY=TEXT`).
-    public var overrides: [FieldOverride]
+    package var overrides: [FieldOverride]
     /// Values to start from, such as a draft's: applied first, and what no longer fits the form
     /// is reported as a notice rather than an error.
-    public var startingValues: FormValue?
+    package var startingValues: FormValue?
     /// How long filling may take. Past it, nothing more is evaluated and the fill fails with one
     /// error saying so: one pathological input (a repeat of thousands of items whose every
     /// expression reads the whole repeat) cannot hold up the inputs after it.
-    public var timeLimit: Duration?
+    package var timeLimit: Duration?
 
-    public init(answers: FormValue? = nil, overrides: [FieldOverride] = [], startingValues: FormValue? = nil,
+    package init(answers: FormValue? = nil, overrides: [FieldOverride] = [], startingValues: FormValue? = nil,
                 timeLimit: Duration? = nil) {
         self.answers = answers
         self.overrides = overrides
@@ -23,9 +23,12 @@ public struct FormInput: Sendable {
 
 /// One value given as text for a key path, as a person types it (`--set guests.1.email=bo@x.io`).
 public struct FieldOverride: Sendable, Hashable {
+    /// The field's key path (`guests.1.email`).
     public var key: String
+    /// The value as typed; read by the field's type as a person's input is.
     public var text: String
 
+    /// `text` for the field at `key`.
     public init(key: String, text: String) {
         self.key = key
         self.text = text
@@ -40,27 +43,27 @@ public struct FieldOverride: Sendable, Hashable {
 }
 
 /// A form filled in one go from a `FormInput`: its values, and every error at once.
-public struct FilledForm: Sendable {
+package struct FilledForm: Sendable {
     let form: CompiledForm
     var state: SessionState
     /// Answers that could not be used and, when validated, what validation found, in form order.
-    public let errors: [FieldError]
+    package let errors: [FieldError]
     /// Starting values that no longer fit the form (a field a newer version lacks): reported
     /// here rather than dropped silently.
-    public let notices: [FieldError]
+    package let notices: [FieldError]
 
     /// Every value, secure fields included.
-    public var values: FormValue { state.values }
+    package var values: FormValue { state.values }
     /// What a store gets: visible fields, secure ones left out.
-    public var valuesToStore: FormValue { state.storableValues() }
+    package var valuesToStore: FormValue { state.storableValues() }
     /// Visible fields, secure ones included: what action handlers see.
-    public var visibleValues: FormValue { state.submissionValues() }
+    package var visibleValues: FormValue { state.submissionValues() }
 
     /// The actions of the visible buttons, in form order.
-    public var buttonActions: [ActionRequest] { state.buttonActions() }
+    package var buttonActions: [ActionRequest] { state.buttonActions() }
 
     /// A live session holding these values, for action handlers that read or change them.
-    public func makeSession() -> FormSession {
+    package func makeSession() -> FormSession {
         var live = state
         live.skipsDisplayProperties = false
         if live.displayIsStale {
@@ -76,7 +79,7 @@ extension CompiledForm {
     /// overrides; then, with `validating`, every visible field is validated. Pure and cheap:
     /// the structure of each shape is shared, and nothing is evaluated that the input does not
     /// touch.
-    public func fill(_ input: FormInput, validating: Bool = true) -> FilledForm {
+    package func fill(_ input: FormInput, validating: Bool = true) -> FilledForm {
         var state = SessionState(form: self, structure: base)
         state.skipsDisplayProperties = true
         if let limit = input.timeLimit { state.deadline = ContinuousClock.now.advanced(by: limit) }

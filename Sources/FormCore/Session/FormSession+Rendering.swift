@@ -10,7 +10,7 @@ extension FormSession {
     /// rendered form still has, so `hidden: @{!followUp}` keeps following `followUp`. A repeat
     /// the person grows (guests) stays a template with its `iterate:` bind: its items are the
     /// answers', not the definition's.
-    public var renderedDefinition: FormDefinition {
+    package var renderedDefinition: FormDefinition {
         let live = form
         var (merged, growable) = state.withLock { state in
             (state.structure.form, Set(state.structure.repeats.filter(\.isGrowable).map(\.valuePath)))

@@ -40,7 +40,7 @@ extension FormSession {
 
     /// Applies values to start from (a draft's), like answers; what no longer fits the form is
     /// returned as notices of what was dropped, not kept as errors of the session.
-    public func apply(startingValues: FormValue) -> [FieldError] {
+    package func apply(startingValues: FormValue) -> [FieldError] {
         let notices = state.withLock { $0.apply(answers: startingValues, recording: false) }.map(CompiledForm.notice)
         deliver(FormChange(paths: [""], actions: []))
         return notices
@@ -48,7 +48,7 @@ extension FormSession {
 
     /// Applies one override, as `--set KEY=TEXT` does: the text read for the field's type; the
     /// next item of a repeat may be added, a secure field may not be given.
-    public func apply(override key: String, text: String) -> FieldError? {
+    package func apply(override key: String, text: String) -> FieldError? {
         let error = state.withLock { state -> FieldError? in
             let error = state.apply(override: key, text: text)
             if let error { state.inputErrors[error.path] = error }
@@ -103,6 +103,7 @@ extension FormSession {
         return index
     }
 
+    /// Removes the item at `index` of the repeat at `path`; the items after it move up.
     public func removeItem(at index: Int, from path: String) throws(SessionError) {
         try state.withLock { state throws(SessionError) in try state.removeItem(at: index, from: path) }
         deliver(FormChange(paths: [path], actions: []))
@@ -140,6 +141,7 @@ extension FormSession {
         addObserver(key: nil, body)
     }
 
+    /// Stops the observation `token` stands for; its closure is not called again.
     public func removeObserver(_ token: ObservationToken) {
         observers.withLock { _ = $0.byKey.removeValue(forKey: token.id) }
     }

@@ -8,7 +8,7 @@ import Synchronization
 /// through `CompiledForm.fill` (or the engine's submit) without one.
 public final class FormSession: Sendable {
     /// The compiled form the session fills.
-    public let compiledForm: CompiledForm
+    let compiledForm: CompiledForm
     /// What the engine that made the session knows of its form (its stored identity); nil for
     /// a session made without one.
     package let owner: (any Sendable)?
@@ -25,7 +25,7 @@ public final class FormSession: Sendable {
 
     /// Compiles `definition` bound to `data` and starts a session on it (a convenience for one
     /// session; share a `CompiledForm` to make many).
-    public convenience init(
+    package convenience init(
         definition: FormDefinition, data: FormValue = .emptyObject, functions: ExpressionFunctions = ExpressionFunctions(),
         transforms: TransformRegistry = TransformRegistry(), validators: ValidatorRegistry = ValidatorRegistry()
     ) throws(DefinitionError) {
@@ -50,12 +50,13 @@ public final class FormSession: Sendable {
     /// All current values, secure fields included.
     public var values: FormValue { state.withLock { $0.values } }
 
+    /// The value at a key path (`guests.1.email`); nil when nothing is there or the path does not parse.
     public func value(forKey path: String) -> FormValue? {
         state.withLock { state in (try? ValuePath(parsing: path)).flatMap { state.values.value(at: $0) } }
     }
 
     /// The form bound to its data, with the current values and live properties written in.
-    public var form: BoundForm {
+    package var form: BoundForm {
         state.withLock { state in
             var form = state.structure.form
             var counter = 0
@@ -71,8 +72,10 @@ public final class FormSession: Sendable {
     /// Every element in definition order, with its live state, and each repeat's template.
     public var fields: [FieldInfo] { state.withLock { $0.fieldInfos() } }
 
+    /// Every section in definition order, with its live title and visibility.
     public var sections: [SectionInfo] { state.withLock { $0.sectionInfos() } }
 
+    /// Every repeat (a section built from `iterate:`), with its item count and bounds.
     public var repeats: [RepeatInfo] { state.withLock { $0.repeats } }
 
     /// The values of visible fields, secure fields included: what validation and action
@@ -87,13 +90,13 @@ public final class FormSession: Sendable {
     public var buttonActions: [ActionRequest] { state.withLock { $0.buttonActions() } }
 
     /// Dotted paths of the fields that are secure now, whose values must never be stored or logged.
-    public var securePaths: [String] { state.withLock { $0.securePaths } }
+    package var securePaths: [String] { state.withLock { $0.securePaths } }
 
     /// Answers that could not be used and have not been corrected since: a submit refuses them.
     public var answerErrors: [FieldError] { state.withLock { Array($0.inputErrors.values) } }
 
     /// The bound data with the current values written back through every `bind` pair.
-    public var dataWrittenBack: FormValue {
+    package var dataWrittenBack: FormValue {
         let form = self.form
         var data = state.withLock { $0.data }
         form.fetchValueUsingBindings(into: &data)
@@ -104,13 +107,13 @@ public final class FormSession: Sendable {
     package var revision: Int { state.withLock { $0.revision } }
 
     /// Expression evaluations since the session was made.
-    public var evaluationCount: Int { state.withLock { $0.evaluationCount } }
+    package var evaluationCount: Int { state.withLock { $0.evaluationCount } }
 
     /// Runtime expression failures (a division by zero...) by JSON path of the property.
-    public var evaluationErrors: [String: String] { state.withLock { $0.evaluationErrors } }
+    package var evaluationErrors: [String: String] { state.withLock { $0.evaluationErrors } }
 
     /// Every action name the form uses, with the field it is on.
-    public var actionUses: [(name: String, path: String)] { state.withLock { $0.structure.actionUses } }
+    package var actionUses: [(name: String, path: String)] { state.withLock { $0.structure.actionUses } }
 
     static func replaceElements(in root: Element, counter: inout Int, _ resolve: (Int) -> Element) -> Element {
         var root = root

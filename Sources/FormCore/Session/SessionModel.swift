@@ -89,14 +89,17 @@ public struct FormChange: Sendable {
 
 /// An action a person triggered: its name (without the trailing colon) and the element that fired.
 public struct ActionRequest: Sendable, Hashable {
+    /// The action's name, as routed to a handler.
     public var name: String
     /// The element's key path (`guests.1.agree`), or its key when it holds no value (a button).
     public var elementPath: String
+    /// The element's `key`, when it has one.
     public var elementKey: String?
     /// Where the element is in the bound form (`sections[0].elements[2]`): the JSON path that
     /// `check` and `render --format json` use, which every element has, keyed or not.
     public var jsonPath: String
 
+    /// A request for `name`, fired by the element at `jsonPath`.
     public init(name: String, elementPath: String, elementKey: String?, jsonPath: String) {
         self.name = name
         self.elementPath = elementPath
@@ -112,11 +115,14 @@ public struct ObservationToken: Sendable, Hashable {
 
 /// A request a session cannot carry out: an unknown key, a computed field, a secret from text.
 public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The key path the request named.
     public var path: String
+    /// Why it was refused.
     public var message: String
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }

@@ -2,7 +2,7 @@
 /// request): an ESC stored in a name would move the cursor of whoever later prints it, and a
 /// spreadsheet or a log shows it as garbage. Line breaks (LF, CRLF, CR) and tabs are text in a
 /// multiline field; everywhere else they are refused too, since a one-line field cannot show them.
-public enum ControlCharacterCheck {
+package enum ControlCharacterCheck {
     /// The message for the first control character in `text`, nil when there is none.
     static func problem(in text: String, allowingLineBreaks: Bool) -> FieldInputError? {
         guard text.unicodeScalars.contains(where: isControl) else { return nil }
@@ -23,7 +23,7 @@ public enum ControlCharacterCheck {
 
     /// C0 controls, DEL, and C1 controls (U+0080 to U+009F, obeyed as escapes by some terminals):
     /// what formctl neither stores nor prints as it is.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00..<0x20, 0x7F, 0x80...0x9F: return true
         default: return false

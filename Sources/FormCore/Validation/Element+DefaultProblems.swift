@@ -1,18 +1,18 @@
 /// A value an element starts with that the element itself would refuse: it would fail every fill
 /// that leaves it alone, so a lint reports it before anyone fills the form.
-public struct DefaultProblem: Sendable, Hashable, CustomStringConvertible {
+package struct DefaultProblem: Sendable, Hashable, CustomStringConvertible {
     /// The property as written in the definition (`dateValue`, `selected`, `selectedValue`...),
     /// to append to the element's JSON path.
-    public var property: String
+    package var property: String
     /// What is wrong, with what the element takes instead.
-    public var message: String
+    package var message: String
 
-    public init(property: String, message: String) {
+    package init(property: String, message: String) {
         self.property = property
         self.message = message
     }
 
-    public var description: String { "\(property): \(message)" }
+    package var description: String { "\(property): \(message)" }
 }
 
 extension Element {
@@ -23,7 +23,7 @@ extension Element {
     ///
     /// Values whose JSON type is wrong are the decoder's to report and expressions the session's
     /// to evaluate; neither is repeated here. Empty for an element with nothing to say.
-    public func defaultProblems() -> [DefaultProblem] {
+    package func defaultProblems() -> [DefaultProblem] {
         var problems: [DefaultProblem] = []
         var settled = self
         settled.applyWrittenDerivedProperties()

@@ -2,7 +2,7 @@
 /// object against the same elements, so their properties are looked up, parsed and their date
 /// bounds read when the form is compiled, not at every submission. A class, so that handing it
 /// to the validator copies a reference, not every field.
-public final class FieldConstraints: Sendable {
+final class FieldConstraints: Sendable {
     let kind: ElementKind
     let valueType: FieldValueType
     let minLength: Int?
@@ -24,7 +24,7 @@ public final class FieldConstraints: Sendable {
     /// The key paths `matches` rules name, parsed.
     let matchedPaths: [String: ValuePath]
 
-    public init(_ element: Element) {
+    init(_ element: Element) {
         let properties = element.properties
         kind = element.kind
         valueType = FieldValueType(element)

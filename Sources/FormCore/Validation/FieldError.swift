@@ -7,6 +7,7 @@ public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A message a person can act on: "must be at least 8 characters".
     public var message: String
 
+    /// An error for the field at `path`, failing `rule`, with `message` for a person.
     public init(path: String, rule: String, message: String) {
         self.path = path
         self.rule = rule
@@ -18,15 +19,15 @@ public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Several field errors at once: a submit refused as a whole.
-public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
-    public var errors: [FieldError]
-    public init(errors: [FieldError]) { self.errors = errors }
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+struct ValidationFailure: Error, Sendable, CustomStringConvertible {
+    var errors: [FieldError]
+    init(errors: [FieldError]) { self.errors = errors }
+    var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
 extension ValuePath {
     /// `guests.1.email`: the dotted form people type in `--set` and read in errors.
-    public var dotted: String {
+    package var dotted: String {
         components.map { component -> String in
             switch component {
             case .key(let key): return key

@@ -1,20 +1,20 @@
 /// Checks one field's value against its element's rules and returns every failure.
-public struct FieldValidator: Sendable {
+struct FieldValidator: Sendable {
     /// What the validator needs to know about one field at submit time.
-    public struct Field: Sendable {
-        public var path: ValuePath
-        public var value: FormValue
+    struct Field: Sendable {
+        var path: ValuePath
+        var value: FormValue
         /// `required` after its expression, if any, was evaluated.
-        public var isRequired: Bool
+        var isRequired: Bool
         /// What validation reads from the element (its rules, bounds, choices).
-        public var constraints: FieldConstraints
+        var constraints: FieldConstraints
 
-        public init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
+        init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
             self.init(constraints: FieldConstraints(element), path: path, value: value, isRequired: isRequired)
         }
 
         /// A field whose element was read already: the constraints are shared, not copied.
-        public init(constraints: FieldConstraints, path: ValuePath, value: FormValue, isRequired: Bool) {
+        init(constraints: FieldConstraints, path: ValuePath, value: FormValue, isRequired: Bool) {
             self.constraints = constraints
             self.path = path
             self.value = value
@@ -22,22 +22,22 @@ public struct FieldValidator: Sendable {
         }
     }
 
-    public var registry: ValidatorRegistry
+    var registry: ValidatorRegistry
     /// Evaluates an `expression` rule's test for a field: true passes, false fails, an error
     /// message fails with that message.
-    public var evaluateTest: @Sendable (String, Field) -> Result<Bool, FieldInputError>
+    var evaluateTest: @Sendable (String, Field) -> Result<Bool, FieldInputError>
     /// Another field's value as seen from this one (same repeat item first), for `matches`.
-    public var siblingValue: @Sendable (String, Field) -> FormValue?
+    var siblingValue: @Sendable (String, Field) -> FormValue?
     /// All current values, for host rules that look across fields.
-    public var allValues: FormValue
+    var allValues: FormValue
     /// A rule's `message` written with `@{...}`, evaluated for the field; nil keeps the rule's
     /// own message. Without it, messages are used as written.
-    public var evaluateMessage: (@Sendable (String, Field) -> String?)?
+    var evaluateMessage: (@Sendable (String, Field) -> String?)?
     /// When a fill with a time limit must stop: matching a `pattern` stops there, and the field
     /// fails with the `timeLimit` rule rather than holding up what comes after it.
-    public var deadline: ContinuousClock.Instant?
+    var deadline: ContinuousClock.Instant?
 
-    public init(
+    init(
         registry: ValidatorRegistry, allValues: FormValue,
         evaluateTest: @escaping @Sendable (String, Field) -> Result<Bool, FieldInputError>,
         siblingValue: @escaping @Sendable (String, Field) -> FormValue?
@@ -48,7 +48,7 @@ public struct FieldValidator: Sendable {
         self.siblingValue = siblingValue
     }
 
-    public func validate(_ field: Field) -> [FieldError] {
+    func validate(_ field: Field) -> [FieldError] {
         var errors: [FieldError] = []
         let constraints = field.constraints
         func fail(_ rule: String, _ message: String, custom: String? = nil) {
@@ -69,7 +69,7 @@ public struct FieldValidator: Sendable {
     }
 
     /// Empty as a person means it: nothing, an empty or blank string, an empty list, a switch left off.
-    public static func isEmpty(_ value: FormValue, for element: Element) -> Bool { isEmpty(value, for: element.kind) }
+    static func isEmpty(_ value: FormValue, for element: Element) -> Bool { isEmpty(value, for: element.kind) }
 
     static func isEmpty(_ value: FormValue, for kind: ElementKind) -> Bool {
         switch value {
@@ -82,7 +82,7 @@ public struct FieldValidator: Sendable {
     }
 
     /// The element's `validate` list, parsed; entries that are not rules are the lint's business.
-    public static func rules(of element: Element) -> [ValidationRule] {
+    static func rules(of element: Element) -> [ValidationRule] {
         (element.properties["validate"]?.arrayValue ?? []).compactMap { try? ValidationRule(parsing: $0) }
     }
 }

@@ -8,7 +8,7 @@
 /// `"bind": "selectedValue:plan"` moves the radio's selection as it does in QuickDialog.
 extension FieldValueType {
     /// Whether `name` is computed from another property on elements of `kind`.
-    public static func isDerived(_ name: String, for kind: ElementKind) -> Bool {
+    package static func isDerived(_ name: String, for kind: ElementKind) -> Bool {
         switch name {
         case "selectedValue", "selectedItem": return kind.isA(.radio)
         case "numberValue": return kind == .boolean
@@ -24,7 +24,7 @@ extension FieldValueType {
     /// or nil when the setter ignores the value (a nil `selectedItem` or `ticksValue`, any
     /// `dateValue` on a countdown).
     @discardableResult
-    public static func set(_ name: String, to value: FormValue, on element: inout Element) -> String? {
+    package static func set(_ name: String, to value: FormValue, on element: inout Element) -> String? {
         let kind = element.kind
         if isDerived(name, for: kind) { element.properties.removeValue(forKey: name) }
         switch name {
@@ -69,7 +69,7 @@ extension FieldValueType {
     /// Reads `name` from `element` as the getter of its class does: a derived property computed
     /// from the property it derives from; nil where QuickDialog has no getter (`floatValue` on a
     /// decimal) or no value.
-    public static func get(_ name: String, of element: Element) -> FormValue? {
+    package static func get(_ name: String, of element: Element) -> FormValue? {
         let kind = element.kind
         switch name {
         case "selectedValue" where kind.isA(.radio):
@@ -101,7 +101,7 @@ extension FieldValueType {
 extension Section {
     /// Sets a section property as QuickDialog's setter does: scalars coerced; `selectedItems`,
     /// which a select section only computes, ignored.
-    public mutating func setBoundProperty(_ name: String, to value: FormValue) -> String? {
+    mutating func setBoundProperty(_ name: String, to value: FormValue) -> String? {
         if name == "selectedItems" && kind.isA(.select) { return nil }
         properties[name] = kind.properties[name]?.coercedForSetter(value) ?? value
         return name
@@ -109,7 +109,7 @@ extension Section {
 
     /// Reads a section property as its getter does: a select section's `selectedItems` are the
     /// items at its `selectedIndexes`.
-    public func boundProperty(_ name: String) -> FormValue? {
+    func boundProperty(_ name: String) -> FormValue? {
         guard name == "selectedItems", kind.isA(.select) else { return properties[name] }
         let items = properties["items"]?.arrayValue ?? []
         let indexes = (properties["selectedIndexes"]?.arrayValue ?? []).compactMap(\.intValue)

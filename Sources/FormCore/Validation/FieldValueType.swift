@@ -4,7 +4,7 @@
 ///
 /// Messages say what is wrong with the value ("must be true or false"); a terminal adds its
 /// own hints (y/n, item numbers) on top.
-public enum FieldValueType: Sendable, Hashable {
+package enum FieldValueType: Sendable, Hashable {
     /// Free text: entry, multiline, auto-entry, text.
     case text
     case boolean
@@ -22,7 +22,7 @@ public enum FieldValueType: Sendable, Hashable {
     /// Anything else that holds a value (an image, a label's value): taken as given.
     case other
 
-    public init(_ element: Element) {
+    package init(_ element: Element) {
         switch element.kind {
         case .entry, .multiline, .autoEntry, .text: self = .text
         case .boolean: self = .boolean
@@ -38,7 +38,7 @@ public enum FieldValueType: Sendable, Hashable {
     // MARK: Typed text
 
     /// The value for text a person typed (at a prompt, in an override).
-    public func parse(_ text: String, for element: Element) -> Result<FormValue, FieldInputError> {
+    package func parse(_ text: String, for element: Element) -> Result<FormValue, FieldInputError> {
         if self != .other, let problem = ControlCharacterCheck.problem(in: text, allowingLineBreaks: element.kind == .multiline) {
             return .failure(problem)
         }
@@ -93,7 +93,7 @@ public enum FieldValueType: Sendable, Hashable {
 
     /// The value for a JSON answer: strings are read as typed text for fields that are not
     /// text; other JSON types must already be the field's type.
-    public func accept(_ answer: FormValue, for element: Element) -> Result<FormValue, FieldInputError> {
+    package func accept(_ answer: FormValue, for element: Element) -> Result<FormValue, FieldInputError> {
         if case .null = answer { return .success(.null) }
         switch self {
         case .text:
@@ -143,7 +143,7 @@ public enum FieldValueType: Sendable, Hashable {
     /// (`fetchValueIntoObject`): a radio's `values[selected]`, else the index, nothing when the
     /// index is outside them; a boolean as a boolean (any number but 0 is true); a numeric
     /// string as its number; a date in any ISO 8601 form in the form of the element's mode.
-    public func storedValue(of element: Element) -> FormValue {
+    func storedValue(of element: Element) -> FormValue {
         guard let property = element.kind.valueProperty else { return .null }
         let raw = element.properties[property] ?? .null
         switch self {
@@ -169,7 +169,7 @@ public enum FieldValueType: Sendable, Hashable {
 
     /// Writes a value back into the element's value property, as its kind holds it: a radio's
     /// `selected` index is found from the value among `values`.
-    public func write(_ value: FormValue, into element: inout Element) {
+    package func write(_ value: FormValue, into element: inout Element) {
         guard let property = element.kind.valueProperty else { return }
         if case .choice = self, let values = element.values {
             element.properties[property] = values.firstIndex(of: value).map(FormValue.int) ?? .null
@@ -182,7 +182,7 @@ public enum FieldValueType: Sendable, Hashable {
 
     /// A value as a person reads it in a summary or an outline: secrets masked, choices by
     /// their item, booleans as yes/no; empty for no value.
-    public func display(_ value: FormValue, for element: Element) -> String {
+    package func display(_ value: FormValue, for element: Element) -> String {
         if element.isSecure { return (value.displayString ?? "").isEmpty ? "" : Self.mask }
         switch self {
         case .choice:
@@ -199,7 +199,7 @@ public enum FieldValueType: Sendable, Hashable {
     }
 
     /// What a secret shows as, wherever it is shown.
-    public static let mask = "••••••"
+    package static let mask = "••••••"
 
     // MARK: Support
 
@@ -330,8 +330,8 @@ struct ChoiceList {
 }
 
 /// Input that does not fit its field, with what is expected instead.
-public struct FieldInputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct FieldInputError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -31,7 +31,7 @@ extension ISODate {
     /// mode is given, where a date alone stays `YYYY-MM-DD`). Equal instants are then equal text,
     /// so exports sort and compare. Nil when `text` is no date or time `ISODate` reads, or is a
     /// time alone where the mode needs a date.
-    public static func normalized(_ text: String, mode: String?) -> String? {
+    static func normalized(_ text: String, mode: String?) -> String? {
         // No mode reads a date or a date-time: a date alone stays a date.
         if mode == nil, let date = ISODate(parsing: text, mode: "Date") { return date.formatted(mode: "Date") }
         guard let (parsed, hasDate) = parseAnyForm(text), hasDate || mode == "Time" else { return nil }
@@ -40,7 +40,7 @@ extension ISODate {
 
     /// The date written in the canonical form of `mode` (see `normalized`). Nil outside the
     /// years 0001 to 9999.
-    public func formatted(mode: String?) -> String? {
+    package func formatted(mode: String?) -> String? {
         guard Self.writableSeconds.contains(seconds) else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let second = seconds - days * 86_400

@@ -1,15 +1,15 @@
 /// ISO 8601 dates and times as forms carry them: `2024-05-17`, `14:30`, `2024-05-17T14:30:00Z`.
 ///
 /// Parsed without Foundation so that validation stays pure and identical on every platform.
-public struct ISODate: Sendable, Hashable, Comparable {
+package struct ISODate: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z (for times alone: seconds since midnight).
-    public var seconds: Int
+    package var seconds: Int
 
-    public static func < (a: ISODate, b: ISODate) -> Bool { a.seconds < b.seconds }
+    package static func < (a: ISODate, b: ISODate) -> Bool { a.seconds < b.seconds }
 
     /// The format each date mode stores, as shown to a person; other usual spellings are read
     /// too (see `init(parsing:mode:)`).
-    public static func format(for mode: String?) -> String {
+    package static func format(for mode: String?) -> String {
         switch mode {
         case "Time": return "HH:MM[:SS]"
         case "DateAndTime": return "YYYY-MM-DD HH:MM[:SS] [Z|+HH:MM]"
@@ -22,7 +22,7 @@ public struct ISODate: Sendable, Hashable, Comparable {
     /// `HH:MM:SS` and fractions of a second (dropped), with `am`/`pm`; a date-and-time joins them
     /// with `T` or spaces, and ends with `Z`, an offset (`+02:00`, `+0200`, `+02`) or nothing
     /// (UTC). A date-and-time also accepts a bare date (midnight UTC).
-    public init?(parsing text: String, mode: String? = nil) {
+    package init?(parsing text: String, mode: String? = nil) {
         var reader = DateTextReader(text.trimmingSpaces)
         if mode == "Time" {
             guard let t = reader.time(), reader.isAtEnd else { return nil }

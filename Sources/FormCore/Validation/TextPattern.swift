@@ -1,10 +1,10 @@
 /// Regular expressions for validation, compiled from definition text without ever running it
 /// as code, and the email and URL checks.
-public enum TextPattern {
+package enum TextPattern {
     /// Whether the whole of `text` matches `pattern`, in time linear in the text
     /// (`LinearRegex`); a bad or unsupported pattern is an error, not a crash. Nil when
     /// `deadline` passed before the answer was known.
-    public static func wholeMatch(_ pattern: String, _ text: String, deadline: ContinuousClock.Instant? = nil) -> Result<Bool?, FieldInputError> {
+    package static func wholeMatch(_ pattern: String, _ text: String, deadline: ContinuousClock.Instant? = nil) -> Result<Bool?, FieldInputError> {
         do {
             return .success(try LinearRegex.compiled(pattern).wholeMatch(text, deadline: deadline))
         } catch {
@@ -13,7 +13,7 @@ public enum TextPattern {
     }
 
     /// A pragmatic check: one `@`, a non-empty local part, a dotted domain, no spaces.
-    public static func isEmail(_ text: String) -> Bool {
+    static func isEmail(_ text: String) -> Bool {
         if let ascii = isASCIIEmail(text.utf8) { return ascii }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
@@ -51,7 +51,7 @@ public enum TextPattern {
         return ats == 1 && localLength > 0 && labels >= 1 && labelLength >= 2
     }
 
-    public static func isURL(_ text: String) -> Bool {
+    static func isURL(_ text: String) -> Bool {
         let lowered = text.lowercased()
         for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
             let rest = lowered.dropFirst(scheme.count)

@@ -1,11 +1,12 @@
 /// Named transforms applied to input before validation (`"transform": ["trim", "lowercase"]`).
 public struct TransformRegistry: Sendable {
+    /// Takes the value as entered and returns the value to validate and store.
     public typealias Transform = @Sendable (FormValue) -> FormValue
 
     private var transforms: [String: Transform]
 
     /// The built-in transforms: trim, lowercase, uppercase, collapseWhitespace, digitsOnly.
-    public init() {
+    package init() {
         transforms = [
             "trim": Self.mapString { $0.trimmingSpaces },
             "lowercase": Self.mapString { text in
@@ -20,16 +21,16 @@ public struct TransformRegistry: Sendable {
         ]
     }
 
-    public mutating func register(_ name: String, _ transform: @escaping Transform) {
+    package mutating func register(_ name: String, _ transform: @escaping Transform) {
         transforms[name] = transform
     }
 
-    public func transform(named name: String) -> Transform? { transforms[name] }
+    package func transform(named name: String) -> Transform? { transforms[name] }
 
-    public var names: [String] { transforms.keys.sorted() }
+    package var names: [String] { transforms.keys.sorted() }
 
     /// Applies the named transforms in order; unknown names are reported by the lint, not here.
-    public func apply(_ names: [String], to value: FormValue) -> FormValue {
+    package func apply(_ names: [String], to value: FormValue) -> FormValue {
         names.reduce(value) { current, name in transforms[name].map { $0(current) } ?? current }
     }
 

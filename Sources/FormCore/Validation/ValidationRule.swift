@@ -1,6 +1,6 @@
 /// A rule from an element's `validate` list: `{"rule": "email", "message": "..."}`.
-public struct ValidationRule: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+struct ValidationRule: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         case email
         case url
         /// Equal to another field's value (`{"rule": "matches", "field": "password"}`).
@@ -11,11 +11,11 @@ public struct ValidationRule: Sendable, Hashable {
         case custom(name: String, options: FormValue)
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// The author's message, used instead of the default when the rule fails.
-    public var message: String?
+    var message: String?
 
-    public var name: String {
+    var name: String {
         switch kind {
         case .email: return "email"
         case .url: return "url"
@@ -26,7 +26,7 @@ public struct ValidationRule: Sendable, Hashable {
     }
 
     /// Parses one entry of a `validate` list; the error message says what is wrong with it.
-    public init(parsing value: FormValue) throws(ValidationRuleError) {
+    init(parsing value: FormValue) throws(ValidationRuleError) {
         let entry: FormValue
         if case .string(let name) = value {
             entry = .object(["rule": .string(name)])  // "validate": ["email"] is a common shorthand
@@ -58,11 +58,11 @@ public struct ValidationRule: Sendable, Hashable {
         }
     }
 
-    public static let builtInNames = ["email", "url", "matches", "expression"]
+    static let builtInNames = ["email", "url", "matches", "expression"]
 }
 
 /// A `validate` entry that is not a rule.
-public struct ValidationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+struct ValidationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

@@ -2,7 +2,9 @@
 public struct ValidatorRegistry: Sendable {
     /// What a custom rule sees: the value, the rule's own options, and the other values.
     public struct Input: Sendable {
+        /// The field's value, after its transforms.
         public var value: FormValue
+        /// The rule's object as the definition wrote it (`{"rule": "NAME", ...}`), for options of its own.
         public var options: FormValue
         /// The key path of the field, dotted (`guests.1.email`).
         public var path: String
@@ -15,13 +17,13 @@ public struct ValidatorRegistry: Sendable {
 
     private var rules: [String: Rule] = [:]
 
-    public init() {}
+    package init() {}
 
-    public mutating func register(_ name: String, _ rule: @escaping Rule) {
+    package mutating func register(_ name: String, _ rule: @escaping Rule) {
         rules[name] = rule
     }
 
-    public func rule(named name: String) -> Rule? { rules[name] }
+    package func rule(named name: String) -> Rule? { rules[name] }
 
-    public var names: [String] { rules.keys.sorted() }
+    package var names: [String] { rules.keys.sorted() }
 }

@@ -5,6 +5,7 @@ import Synchronization
 public final class ImportProgress: Sendable {
     private let count = Atomic<Int>(0)
 
+    /// A count at zero.
     public init() {}
 
     /// Lines validated (stored or refused) so far.

@@ -11,6 +11,7 @@ import Glibc
 ///
 /// Not thread-safe: one caller feeds it lines and calls `finish()`.
 public final class SubmissionImporter {
+    /// How an import batches, validates and bounds its lines.
     public struct Options: Sendable {
         /// Rows per transaction. A commit costs a WAL write; at 1,000 rows the commits took a
         /// third of an import's time, at 10,000 under a tenth.
@@ -23,6 +24,8 @@ public final class SubmissionImporter {
         /// `timeLimit` error, so it cannot hold up the lines after it (nil: no limit).
         public var lineTimeLimit: Duration?
 
+        /// Options with a batch at least 1 and a worker at least 1; by default 10,000 rows a
+        /// transaction, a worker per processor, 5 seconds a line.
         public init(batchSize: Int = 10_000, allOrNothing: Bool = false, workers: Int? = nil,
                     lineTimeLimit: Duration? = .seconds(5)) {
             self.batchSize = max(1, batchSize)
