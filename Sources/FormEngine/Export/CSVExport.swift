@@ -100,7 +100,7 @@ struct CSVExport {
                     continue
                 }
                 try write(row)
-                for out in outputs { try await out.endRow() }
+                for out in outputs where out.isFull { try await out.flush() }
             }
         }
         for out in outputs { try await out.flush() }

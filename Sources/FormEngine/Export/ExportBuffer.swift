@@ -62,10 +62,9 @@ final class ExportBuffer {
         JSONWriter.writeStringLiteral(bytes) { (run: UnsafeRawBufferPointer) in write(run) }
     }
 
-    /// Hands the bytes to the sink once a batch has collected; called between rows.
-    func endRow() async throws {
-        if count >= Self.batchBytes { try await flush() }
-    }
+    /// Whether a batch has collected: checked between rows, which then `flush()`, so the
+    /// common row costs a comparison rather than an `await`.
+    var isFull: Bool { count >= Self.batchBytes }
 
     /// Hands every byte collected so far to the sink.
     func flush() async throws {

@@ -25,7 +25,7 @@ struct JSONExport {
                 throw error
             }
             write(row)
-            try await out.endRow()
+            if out.isFull { try await out.flush() }
         }
         if isArray { out.write(rows == 0 ? "]\n" : "\n]\n") }
         try await out.flush()

@@ -8,11 +8,11 @@ extension StoredSubmission {
     /// stops the export naming its id instead of reaching the output.
     func exportedValues() throws(ExportError) -> FormValue {
         let id = self.id
-        let values = try valuesJSON.utf8Bytes { bytes throws(ExportError) -> FormValue in
+        let values = try valuesJSON.exportUTF8Bytes({ bytes throws(ExportError) -> FormValue in
             do { return try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
                 throw .damagedRow(id: id, reason: "not valid JSON: \(error)")
             }
-        }
+        })
         guard values.objectValue != nil else { throw .damagedRow(id: id, reason: "not a JSON object") }
         return values
     }
@@ -21,11 +21,11 @@ extension StoredSubmission {
     /// they are: the same verdict and error without building the values.
     func checkExportedValues() throws(ExportError) {
         let id = self.id
-        let isObject = try valuesJSON.utf8Bytes { bytes throws(ExportError) -> Bool in
+        let isObject = try valuesJSON.exportUTF8Bytes({ bytes throws(ExportError) -> Bool in
             do { return try JSONReader.scanIsObject(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
                 throw .damagedRow(id: id, reason: "not valid JSON: \(error)")
             }
-        }
+        })
         guard isObject else { throw .damagedRow(id: id, reason: "not a JSON object") }
     }
 }
