@@ -23,6 +23,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     /// The store failed; its `kind` says whether to retry.
     case storage(StorageError)
 
+    /// What went wrong, naming the form, version, row or store it is about.
     public var description: String {
         switch self {
         case .unknownForm(let name, let known, let database):

@@ -27,12 +27,14 @@ public struct CSVExportOptions: Sendable, Equatable {
         case separate
     }
 
+    /// Where a repeat's items go: `.inline` unless asked.
     public var repeats: Repeats
     /// Whether a text cell starting with `=`, `+`, `-`, `@`, a tab or a CR (which a
     /// spreadsheet would run as a formula) is written with a `'` before it, as OWASP advises
     /// against CSV injection. Numbers stay numbers.
     public var neutralizesFormulas: Bool
 
+    /// Options for a CSV export; the defaults are what a spreadsheet opens safely.
     public init(repeats: Repeats = .inline, neutralizesFormulas: Bool = true) {
         self.repeats = repeats
         self.neutralizesFormulas = neutralizesFormulas
