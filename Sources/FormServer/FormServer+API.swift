@@ -89,24 +89,6 @@ extension FormServer {
         }
     }
 
-    func listSubmissions(_ request: Request, _ context: RouteContext) async throws -> Response {
-        let form = try form(context)
-        try await require(.read, on: form.name, request)
-        let query = try SubmissionFilters.query(form: form.name, request.uri.queryParameters)
-        let rows = engine.storedSubmissions(query)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/x-ndjson"
-        // Rows are read as the client takes them: a slow client holds the reading back.
-        let body = ResponseBody { writer in
-            for try await row in rows {
-                let line = (try? engine.jsonValue(of: row).jsonString()) ?? #"{"id":\#(row.id),"error":"values are not JSON"}"#
-                try await writer.write(ByteBuffer(string: line + "\n"))
-            }
-            try await writer.finish(nil)
-        }
-        return Response(status: .ok, headers: headers, body: body)
-    }
-
     func showSubmission(_ request: Request, _ context: RouteContext) async throws -> Response {
         guard let grant = try await grant(request) else { throw Self.unauthorized }
         let id = try draftID(context)

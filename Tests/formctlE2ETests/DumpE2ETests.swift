@@ -77,15 +77,16 @@ struct DumpE2ETests {
         #expect(result.stdout.contains("\r\n"))
         let records = try CSVTestParser.parse(result.stdout)
         // The secure pin has no column; the hidden-when-free company does.
-        let header = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "name", "email", "age", "notes", "plan", "company", "subscribe"]
+        let header = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "name", "email", "age", "notes", "plan", "company", "subscribe"]
         #expect(records.first == header)
         #expect(records.count == stored.count + 1)
         for (record, row) in zip(records.dropFirst(), stored) {
             #expect(record.count == header.count)
             #expect(record[0] == String(row.id) && record[1] == row.uuid && record[2] == row.formName)
-            #expect(record[3] == String(row.version) && record[4] == row.status.rawValue && record[5] == Self.timestamp(row.createdAt))
+            #expect(record[3] == String(row.version) && record[4] == row.status.rawValue && record[5] == Self.timestamp(row.createdAt)
+                    && record[6] == Self.timestamp(row.updatedAt))
             let values = try Self.object(row.valuesJSON)
-            for (index, key) in header.enumerated().dropFirst(6) {
+            for (index, key) in header.enumerated().dropFirst(7) {
                 switch (key, values[key]) {
                 case (_, nil), (_, is NSNull): #expect(record[index] == "", "\(key)")
                 case ("subscribe", let flag as Bool): #expect(record[index] == (flag ? "true" : "false"), "\(key)")
@@ -95,8 +96,8 @@ struct DumpE2ETests {
                 }
             }
         }
-        #expect(records[2][6] == "Zoë 🚀 \"Q\"" && records[2][11] == "\"Quoted\", Ltd" && records[1][9] == "say \"hi\"\nthen leave")
-        #expect(records[4][6] == "Draft, \"not done\"" && records[4][7] == "")
+        #expect(records[2][7] == "Zoë 🚀 \"Q\"" && records[2][12] == "\"Quoted\", Ltd" && records[1][10] == "say \"hi\"\nthen leave")
+        #expect(records[4][7] == "Draft, \"not done\"" && records[4][8] == "")
     }
 
     @Test func csvPutsARepeatInOneColumnAsJSON() throws {
@@ -171,7 +172,7 @@ struct DumpE2ETests {
         let empty = try scratch.formctl(["dump"])
         #expect(empty.exitCode == 0 && empty.stdout == "[]\n", "\(empty)")
         let csv = try scratch.formctl(["dump", "--format", "csv"])
-        #expect(csv.stdout == "_id,_uuid,_form,_version,_status,_created_at\r\n", "\(csv)")
+        #expect(csv.stdout == "_id,_uuid,_form,_version,_status,_created_at,_updated_at\r\n", "\(csv)")
         let junk = try scratch.write("junk.db", String(repeating: "garbage ", count: 1000))
         let result = try CommandRunner.run(["dump", "--db", junk], directory: scratch.directory)
         #expect(result.exitCode == 3 && result.stderr.contains(junk), "\(result)")

@@ -1,11 +1,8 @@
 import ArgumentParser
-import FormCore
 import FormEngine
-import FormStore
-import Foundation
 
-/// `formctl dump`: stored submissions as JSON, NDJSON or CSV, streamed row by row from SQLite
-/// into a large output buffer, so memory stays flat for any number of rows.
+/// `formctl dump`: stored submissions as JSON, NDJSON or CSV, exported by the engine and
+/// streamed in batches to standard output or files, so memory stays flat for any number of rows.
 struct DumpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
@@ -14,7 +11,7 @@ struct DumpCommand: AsyncParsableCommand {
             json: an array of {"id","uuid","form","version","status","created_at","updated_at","data"}; \
             ndjson: one such object per line.
             csv (RFC 4180, CRLF line ends): the metadata columns _id, _uuid, _form, _version, _status, \
-            _created_at, then a column per value: the fields every dumped version's definition \
+            _created_at, _updated_at, then a column per value: the fields every dumped version's definition \
             declares (newest version first, in definition order), then any other stored key path \
             in the order the rows hold them, so iterateproperties values (tools.Xcode.score) and \
             fields only older versions had have columns too. Nested objects are walked key by \
@@ -38,6 +35,9 @@ struct DumpCommand: AsyncParsableCommand {
             A stored row whose values are not a JSON object stops the dump with exit 3 naming \
             it: json and ndjson have written the rows before it to standard output, csv nothing, \
             and an --output FILE is left as it was.
+            An unknown --form or --version (one no stored form has) is an error, exit 1, in every \
+            format; a filter that matches no row of a known form gives an empty result, exit 0: \
+            json [], ndjson nothing, csv the header.
             Exit codes: 0 done, 1 unknown form or version, 2 usage, 3 database or output file failure \
             or a damaged row.
             """
@@ -93,62 +93,57 @@ struct DumpCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try await database.openStore(readOnly: true)
-        let formName = try await resolveForm(in: store)
+        let engine = try await database.openEngine(readOnly: true)
         let statusFilter: SubmissionStatus? = status == .all ? nil : (status == .final ? .final : .draft)
         let query = SubmissionQuery(
-            formName: formName, version: version, status: statusFilter, createdFrom: since.flatMap(SubmissionQuery.time),
+            formName: form, version: version, status: statusFilter, createdFrom: since.flatMap(SubmissionQuery.time),
             createdBefore: until.flatMap(SubmissionQuery.time))
+        let exportFormat: ExportFormat = switch format {
+        case .json: .json
+        case .ndjson: .ndjson
+        case .csv: .csv(CSVExportOptions(repeats: repeats == .separate ? .separate : .inline, neutralizesFormulas: !rawCsv))
+        }
+        var outputs: [OutputStream] = []
         do {
-            if format == .csv {
-                try await dumpCSV(query, store: store)
+            let export = try await engine.prepareExport(query, as: exportFormat)
+            if repeats == .separate, let directory = output {
+                try Self.makeDirectory(directory)
+                try await export.write { table in
+                    let out = try OutputStream.file(directory + "/" + table.fileName)
+                    outputs.append(out)
+                    return out
+                }
             } else {
                 let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()
-                let writer = DumpWriter(isArray: format == .json, out: out)
-                try writer.begin()
-                for try await row in store.export(query) {
-                    try writer.write(row)
-                }
-                try writer.end()
-                try out.commit()
+                outputs.append(out)
+                try await export.write(to: out)
             }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("formctl: dump failed reading \(store.database): \(error)", exitCode: .storage)
+            for out in outputs { try out.commit() }
+        } catch let error as ExportError {
+            // What went before a damaged row reaches standard output (a file is left as it was).
+            for out in outputs { try? out.flush() }
+            throw Self.failure(error)
         }
     }
 
-    /// The form to dump: `--form` (which must exist, as must its `--version`), or for csv the
-    /// only form there is.
-    func resolveForm(in store: any SubmissionStorage) async throws -> String? {
-        let forms: [FormSummary]
-        do { forms = try await store.forms() } catch {
-            throw CommandFailure("formctl: cannot read \(store.database): \(error)", exitCode: .storage)
+    /// An export's refusal as dump's message and exit code: 1 for an unknown form or version,
+    /// 2 for a csv without the --form it needs, 3 for the store or a damaged row.
+    static func failure(_ error: ExportError) -> CommandFailure {
+        switch error {
+        case .unknownForm, .unknownVersion:
+            return CommandFailure("formctl: \(error)", exitCode: .invalid)
+        case .formNeeded(let forms):
+            return CommandFailure(
+                "formctl: --format csv needs --form NAME, since its columns are a form's fields (forms: \(forms.joined(separator: ", ")))",
+                exitCode: .usage)
+        case .changedDuringExport(let id):
+            return CommandFailure(
+                "formctl: submission \(id) changed while it was being dumped (it holds a value the first pass over the rows did not see); run dump again",
+                exitCode: .storage)
+        case .storage(let storage):
+            return CommandFailure("formctl: dump failed reading \(storage.database): \(storage)", exitCode: .storage)
+        case .damagedRow, .unreadableDefinition, .alreadyWritten:
+            return CommandFailure("formctl: \(error)", exitCode: .storage)
         }
-        let chosen: FormSummary?
-        if let form {
-            guard let summary = forms.first(where: { $0.name == form }) else {
-                let known = forms.isEmpty ? "the database holds no forms" : "forms: " + forms.map(\.name).joined(separator: ", ")
-                throw CommandFailure("formctl: no form named '\(form)' in \(store.database) (\(known))", exitCode: .invalid)
-            }
-            chosen = summary
-        } else if format == .csv {
-            guard forms.count <= 1 else {
-                throw CommandFailure(
-                    "formctl: --format csv needs --form NAME, since its columns are a form's fields (forms: \(forms.map(\.name).joined(separator: ", ")))",
-                    exitCode: .usage)
-            }
-            // With no forms, csv prints just its header.
-            chosen = forms.first
-        } else {
-            // json and ndjson dump every form.
-            chosen = nil
-        }
-        if let chosen, let version, version > chosen.latestVersion {
-            let known = chosen.latestVersion == 1 ? "version 1" : "versions 1 to \(chosen.latestVersion)"
-            throw CommandFailure("formctl: form '\(chosen.name)' has no version \(version) (it has \(known))", exitCode: .invalid)
-        }
-        return chosen?.name
     }
 }

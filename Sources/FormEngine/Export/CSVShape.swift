@@ -1,9 +1,9 @@
 import FormCore
 
-/// The CSV files of a dump and their columns, and how a stored value is split into them: an
+/// The CSV tables of an export and their columns, and how a stored value is split into them: an
 /// object's members are walked key by key (keys kept exactly, whatever characters they have),
 /// and every other value is a leaf with a column of its own. An array is a leaf, written as
-/// compact JSON, except with `--repeats separate`, where an array of objects (a repeat's
+/// compact JSON, except with repeats separate, where an array of objects (a repeat's
 /// items) goes to the repeat's own file, one row per item.
 final class CSVShape {
     let separatesRepeats: Bool
@@ -34,7 +34,7 @@ final class CSVShape {
         for table in tables { table.finish(repeatPaths: repeatPaths) }
     }
 
-    /// Whether `value` is a repeat's items here: with `--repeats separate`, an array of objects
+    /// Whether `value` is a repeat's items here: with repeats separate, an array of objects
     /// (or an empty array where a definition or another row showed a repeat).
     func isRepeat(_ value: FormValue, at path: [String]) -> Bool {
         guard separatesRepeats, case .array(let items) = value else { return false }

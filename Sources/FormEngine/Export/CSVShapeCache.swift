@@ -1,6 +1,6 @@
-/// Lets the first pass of a csv dump skip rows whose values have the structure of a row it has
+/// Lets the first pass of a CSV export skip rows whose values have the structure of a row it has
 /// already walked: most rows of a form share a handful of structures, and parsing every row's
-/// values twice (once per pass) made the dump twice as slow.
+/// values twice (once per pass) made the export twice as slow.
 ///
 /// A row's structure is its values' JSON with every scalar replaced by a marker and whitespace
 /// dropped: the keys (as spelt), the braces, brackets and commas, so an empty array, an array

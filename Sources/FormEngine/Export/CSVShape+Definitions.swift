@@ -4,7 +4,7 @@ extension CSVShape {
     /// Declares the columns of one version's stored definition (parsed without positions: it
     /// was checked when it was stored): one per keyed value field, so a field nobody answered
     /// still has its column. A repeat (`iterate:`) is one column holding its items as JSON, or
-    /// with `--repeats separate` a file with a column per template field. Fields of an
+    /// with repeats separate a file with a column per template field. Fields of an
     /// `iterateproperties:` section get their columns from the values, since their keys are the
     /// data's. Secure fields get no column: their values are never stored.
     func declare(definitionJSON: String) throws(DefinitionError) {

@@ -1,6 +1,6 @@
 import FormCore
 
-/// One CSV file of a dump: the submissions, or with `--repeats separate` the items of one
+/// One CSV table of an export: the submissions, or with repeats separate the items of one
 /// repeat. Its value columns are the leaf key paths (relative to a submission or an item)
 /// that the definitions declare and the stored values hold, found by the first pass over the
 /// rows; the second pass fills one row of cells at a time.
@@ -30,7 +30,7 @@ final class CSVTable {
     /// `_index` of the item being written, counted per submission from 1.
     private(set) var itemIndex = 0
     private var itemSubmission: Int64?
-    var out: OutputStream?
+    var out: ExportBuffer?
 
     init(path: [String], parent: CSVTable?) {
         self.path = path
@@ -110,7 +110,7 @@ final class CSVTable {
         return true
     }
 
-    func writeCells(to csv: inout CSVWriter, scratch: inout [UInt8]) throws {
-        for cell in cells { try csv.field(cell, scratch: &scratch) }
+    func writeCells(to csv: inout CSVWriter, scratch: inout [UInt8]) {
+        for cell in cells { csv.field(cell, scratch: &scratch) }
     }
 }

@@ -1,0 +1,166 @@
+import FormCore
+import FormStore
+
+/// A CSV export: the columns come from the rows themselves, so the rows are read twice. The
+/// first pass (`collect`) gathers every leaf key path the stored values hold (and the repeats
+/// they have) and which versions they were made against; the definitions of those versions
+/// add the columns they declare, first, in definition order. The second pass (`write`) writes
+/// the rows. Memory holds the columns, never the rows.
+struct CSVExport {
+    let store: any SubmissionStorage
+    let query: SubmissionQuery
+    let shape: CSVShape
+    let neutralizesFormulas: Bool
+    /// The definition whose columns an export with no row shows when the store has no version
+    /// of the form yet (a form a server serves before anyone submitted it).
+    let fallbackDefinitionJSON: String?
+    /// Reused for every cell that is compact JSON.
+    private var scratch: [UInt8] = []
+
+    init(store: any SubmissionStorage, query: SubmissionQuery, options: CSVExportOptions, fallbackDefinitionJSON: String?) {
+        self.store = store
+        self.query = query
+        self.shape = CSVShape(separatesRepeats: options.repeats == .separate)
+        self.neutralizesFormulas = options.neutralizesFormulas
+        self.fallbackDefinitionJSON = fallbackDefinitionJSON
+        scratch.reserveCapacity(256)
+    }
+
+    /// Pass one: the columns. Returns the id of the last row, where pass two stops, so that a
+    /// row stored in between (which may have columns this pass did not see) is left out.
+    func collect() async throws(ExportError) -> Int64? {
+        var lastID: Int64?
+        var versionIDs: [Int64: Int] = [:]
+        var cache = CSVShapeCache()
+        var rows = store.export(query).makeAsyncIterator()
+        while let row = try await Self.next(&rows) {
+            if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) { shape.collect(try row.exportedValues()) }
+            versionIDs[row.formVersionID] = row.version
+            lastID = max(lastID ?? row.id, row.id)
+        }
+        // Newest version first: its order is the one people see in the form now.
+        var ids = versionIDs.sorted { $0.value > $1.value }.map(\.key)
+        if ids.isEmpty, let fallback = try await emptyExportVersion() { ids = [fallback] }
+        for id in ids {
+            let version: FormVersion?
+            do { version = try await store.formVersion(id: id) } catch { throw .storage(error) }
+            guard let version else { continue }
+            do { try shape.declare(definitionJSON: version.definitionJSON) } catch {
+                throw .unreadableDefinition(form: version.formName, version: version.version, reason: error.description)
+            }
+        }
+        if ids.isEmpty, let fallbackDefinitionJSON {
+            do { try shape.declare(definitionJSON: fallbackDefinitionJSON) } catch {
+                throw .unreadableDefinition(form: query.formName ?? "", version: query.version ?? 0, reason: error.description)
+            }
+        }
+        shape.finish()
+        return lastID
+    }
+
+    /// With no rows, the header still shows the form's columns: those of the query's version
+    /// (found through any submission of it) or else of the latest version.
+    private func emptyExportVersion() async throws(ExportError) -> Int64? {
+        guard let formName = query.formName else { return nil }
+        do {
+            if let number = query.version {
+                let any = SubmissionQuery(formName: formName, version: number, limit: 1)
+                if let id = try await store.page(any).submissions.first?.formVersionID { return id }
+            }
+            // The latest version, when it is the one asked for (or none was): a version with no
+            // submission yet is most often the latest, registered by a server serving it.
+            guard let latest = try await store.latestVersion(formName: formName) else { return nil }
+            return query.version == nil || query.version == latest.version ? latest.id : nil
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    func writeHeaders() {
+        for table in shape.tables {
+            guard let out = table.out else { continue }
+            var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
+            for name in table.header { csv.field(name) }
+            csv.endRecord()
+        }
+    }
+
+    /// Pass two: every row up to `lastID`, into the tables' buffers, each handed to its sink
+    /// as it fills and at the end.
+    mutating func write(upTo lastID: Int64?) async throws {
+        let outputs = shape.tables.compactMap(\.out)
+        writeHeaders()
+        if let lastID {
+            // In id order a row past lastID ends the pass; in another order it is skipped.
+            let inIDOrder = query.order == .id && !query.descending
+            var rows = store.export(query).makeAsyncIterator()
+            while let row = try await Self.next(&rows) {
+                if row.id > lastID {
+                    if inIDOrder { break }
+                    continue
+                }
+                try write(row)
+                for out in outputs where out.isFull { try await out.flush() }
+            }
+        }
+        for out in outputs { try await out.flush() }
+    }
+
+    /// The next row of an export, its store's failure an export error.
+    static func next(_ rows: inout SubmissionExport.AsyncIterator) async throws(ExportError) -> StoredSubmission? {
+        do { return try await rows.next() } catch { throw .storage(error) }
+    }
+
+    private mutating func write(_ row: StoredSubmission) throws(ExportError) {
+        let table = shape.submissions
+        let values = try row.exportedValues()
+        table.beginRow()
+        try fill(table, with: values, submission: row.id)
+        guard let out = table.out else { return }
+        var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
+        csv.field(row.id)
+        row.uuid.utf8Bytes { csv.field($0) }
+        row.formName.utf8Bytes { csv.field($0) }
+        csv.field(Int64(row.version))
+        row.status.rawValue.utf8Bytes { csv.field($0) }
+        row.createdAtText.utf8Bytes { csv.field($0) }
+        row.updatedAtText.utf8Bytes { csv.field($0) }
+        table.writeCells(to: &csv, scratch: &scratch)
+        csv.endRecord()
+    }
+
+    /// Puts the leaves of `object` in `table`'s cells, and writes the rows of its repeats.
+    private mutating func fill(_ table: CSVTable, with object: FormValue, submission id: Int64) throws(ExportError) {
+        var relative: [String] = []
+        var repeats: [(path: [String], items: [FormValue])] = []
+        do {
+            try shape.walk(object, in: table, relative: &relative) { table, path, value in
+                guard table.set(path, value) else { throw ExportError.changedDuringExport(id: id) }
+            } repeated: { _, path, items in
+                repeats.append((path, items))
+            }
+        } catch {
+            throw .changedDuringExport(id: id)
+        }
+        for (path, items) in repeats {
+            try writeItems(items, of: path, submission: id)
+        }
+    }
+
+    private mutating func writeItems(_ items: [FormValue], of path: [String], submission id: Int64) throws(ExportError) {
+        guard let table = shape.existingTable(path) else { throw .changedDuringExport(id: id) }
+        for item in items {
+            table.beginItem(of: id)
+            try fill(table, with: item, submission: id)
+            // A table nobody asked for (a server answering with one table) is filled, since
+            // its numbering carries on into the tables inside it, but not written.
+            guard let out = table.out else { continue }
+            var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
+            csv.field(id)
+            csv.field(Int64(table.itemIndex))
+            if let parent = table.parent, !parent.path.isEmpty { csv.field(Int64(parent.itemIndex)) }
+            table.writeCells(to: &csv, scratch: &scratch)
+            csv.endRecord()
+        }
+    }
+}

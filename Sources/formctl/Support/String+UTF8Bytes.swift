@@ -1,8 +1,0 @@
-extension String {
-    /// The string's UTF-8 bytes, without copying when it is stored contiguously (as the
-    /// strings a store hands back are), for writers that take raw bytes.
-    func utf8Bytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        var copy = self
-        return try copy.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
-    }
-}
