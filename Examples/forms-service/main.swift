@@ -1,6 +1,7 @@
 // A service of its own that mounts formctl's forms: its Hummingbird application checks its own
 // API key on every request, and FormServer's routes (the JSON API, the browser pages, their
-// assets, the OpenAPI document) answer under /forms behind that check.
+// assets, the OpenAPI document) answer under /forms behind that check. Its own GET /export.csv
+// exports a form's submissions as CSV through FormEngine.
 //
 //   FORMS_SERVICE_KEY=... swift run forms-service FORMS_DIR DATABASE [PORT]
 //
@@ -34,6 +35,36 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
+/// An export's bytes into the response body, as the client reads them.
+struct ResponseSink: ExportSink {
+    var writer: any ResponseBodyWriter
+
+    mutating func write(_ bytes: [UInt8]) async throws {
+        try await writer.write(ByteBuffer(bytes: bytes))
+    }
+}
+
+/// `GET /export.csv?form=NAME`: the form's final submissions as CSV, through FormEngine alone.
+/// The export is prepared (the form checked, the columns found) before the status line goes
+/// out, so an unknown form is a 404 rather than a cut-short 200.
+func exportCSV(_ request: Request, engine: FormEngine) async throws -> Response {
+    guard let name = request.uri.queryParameters["form"].map(String.init), !name.isEmpty else {
+        throw HTTPError(.badRequest, message: "name the form: /export.csv?form=NAME")
+    }
+    let export: PreparedExport
+    do { export = try await engine.prepareExport(SubmissionQuery(formName: name, status: .final), as: .csv) } catch {
+        switch error {
+        case .unknownForm, .unknownVersion: throw HTTPError(.notFound, message: error.description)
+        default: throw error
+        }
+    }
+    let body = ResponseBody { writer in
+        try await export.write(to: ResponseSink(writer: writer))
+        try await writer.finish(nil)
+    }
+    return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: body)
+}
+
 /// A line on stderr, unbuffered: "listening on" is there as soon as the service listens.
 func say(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -64,6 +95,8 @@ do {
     // Every route of the service from here on is behind its key.
     let protected = router.group().add(middleware: APIKeyMiddleware(key: Array(key.utf8)))
     try FormRoutes(engine: engine, forms: forms).add(to: protected, atPath: "/forms")
+    // The service's own route beside them, reading the same store through the engine.
+    protected.get("/export.csv") { request, _ in try await exportCSV(request, engine: engine) }
 
     let app = Application(
         router: router,

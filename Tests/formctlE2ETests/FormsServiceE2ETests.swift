@@ -169,4 +169,25 @@ import Testing
         #expect(root.status == 302 && root.headers["location"] == "/forms/forms", "\(root.status) \(root.headers)")
         #expect(service.stop() == 0)
     }
+
+    /// The service's own `GET /export.csv` exports through FormEngine: behind its key, the
+    /// rows the mounted routes stored, as `formctl dump --format csv` writes them; an unknown
+    /// form is a 404 before any row.
+    @Test func theServicesOwnExportReadsWhatTheRoutesStored() throws {
+        let scratch = try Scratch()
+        let service = try Service(scratch)
+        defer { _ = service.stop() }
+        #expect(try service.request("GET", "/export.csv?form=signup", key: nil).status == 401)
+        let created = try service.request("POST", "/forms/forms/signup/submissions", body: ServeE2ETests.ann)
+        #expect(created.status == 201, "\(created.text)")
+        let csv = try service.request("GET", "/export.csv?form=signup")
+        #expect(csv.status == 200 && csv.headers["content-type"]?.hasPrefix("text/csv") == true, "\(csv.status) \(csv.headers)")
+        let lines = csv.text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.count == 2, "\(csv.text)")
+        #expect(lines.first?.hasPrefix("_id,_uuid,_form,_version,_status,_created_at,_updated_at") == true, "\(csv.text)")
+        #expect(csv.text.contains("ann@example.com") && !csv.text.contains("correct-horse-42"), "\(csv.text)")
+        let unknown = try service.request("GET", "/export.csv?form=nothing")
+        #expect(unknown.status == 404, "\(unknown.status) \(unknown.text)")
+        #expect(service.stop() == 0)
+    }
 }
