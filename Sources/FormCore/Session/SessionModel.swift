@@ -103,7 +103,9 @@ public struct ObservationToken: Sendable, Hashable {
     let id: Int
 }
 
-/// A request a session cannot carry out: an unknown key, a computed field, a secret from text.
+/// A request a session cannot carry out: an unknown key, a computed field, a secret from text,
+/// a value that does not fit its field (`"abc"` for a number: `path` names the field, `message`
+/// is what `formctl import` says of the same answer).
 public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
