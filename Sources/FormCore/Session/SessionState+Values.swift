@@ -109,6 +109,7 @@ extension SessionState {
         if values.value(at: path) == transformed { return nil }
         try? values.setValue(transformed, at: path)
         revision += 1
+        observation?.writtenElements.append(index)
         return path
     }
 
