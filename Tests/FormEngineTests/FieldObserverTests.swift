@@ -95,6 +95,35 @@ struct FieldObserverTests {
         #expect(told.fields(.visible) == [FieldChange(path: "maxAttendees", property: .visible, old: true, new: false)])
     }
 
+    @Test func aSectionShownByAnotherFieldShowsEachOfItsFields() async throws {
+        let harness = try TestEngine()
+        let form = try harness.form("""
+            {"sections": [
+              {"elements": [{"type": "boolean", "key": "travels", "title": "Travelling?"}]},
+              {"hidden": "@{!travels}", "elements": [
+                {"type": "entry", "key": "from", "title": "From"}, {"type": "date", "key": "arrival", "title": "Arrival"}]}
+            ]}
+            """)
+        let session = try harness.engine.makeSession(for: form)
+        let told = Told()
+        session.observeAll { told.append($0) }
+        try session.set(true, forKey: "travels")
+        #expect(told.fields(.visible) == [
+            FieldChange(path: "from", property: .visible, old: false, new: true),
+            FieldChange(path: "arrival", property: .visible, old: false, new: true),
+        ])
+    }
+
+    @Test func anAnswerThatCannotBeUsedIsToldAsTheFieldsErrors() async throws {
+        let (session, _) = try await session()
+        let told = Told()
+        session.observe("day") { told.append($0) }
+        #expect(session.apply(override: "day", text: "soon") != nil)
+        #expect(told.fields == [FieldChange(path: "day", property: .errors, old: [], new: ["must be a date as YYYY-MM-DD"])])
+        try session.set("2026-03-05", forKey: "day")
+        #expect(told.fields(.errors).last?.new == [], "a valid value clears it")
+    }
+
     @Test func itemsOfARepeatAreToldByTheirPaths() async throws {
         let (session, _) = try await session()
         let told = Told()

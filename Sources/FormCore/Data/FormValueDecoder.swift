@@ -23,6 +23,7 @@ public struct FormValueDecoder {
     /// Given to the types being decoded as their decoder's `userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
+    /// A decoder with no `userInfo`.
     public init() {}
 
     /// A `T` read from `value`; throws `DecodingError` naming the path of what does not fit.

@@ -15,16 +15,31 @@
 public struct FieldChange: Sendable, Hashable, CustomStringConvertible {
     /// What a view shows of a field.
     public enum Property: String, Sendable, Hashable, CaseIterable {
-        case visible, enabled, required, title, value, errors
+        /// Not hidden by `hidden`, `visibility: gone`, its section or an enclosing element.
+        case visible
+        /// `enabled` as it stands now.
+        case enabled
+        /// `required` as it stands now.
+        case required
+        /// The title, with its expression evaluated.
+        case title
+        /// The field's value.
+        case value
+        /// The messages validation gives for the field now.
+        case errors
     }
 
     /// The field's value path (`guests.1.email`), or the key of an element that holds no value
     /// (a label, a button).
     public var path: String
+    /// Which of the field's properties changed.
     public var property: Property
+    /// What it was before the change (as observers were last told, or when they began).
     public var old: FormValue
+    /// What it is now.
     public var new: FormValue
 
+    /// A change, as observers are told it (tests compare with one).
     public init(path: String, property: Property, old: FormValue, new: FormValue) {
         self.path = path
         self.property = property
