@@ -163,14 +163,16 @@ extension SessionState {
     func snapshot(of index: Int, path: String, validator: FieldValidator) -> FieldSnapshot {
         let hidden = isHidden(element: index)
         let title = property("title", ofElement: index).map { $0.displayString.map(FormValue.string) ?? .null } ?? .null
+        // Read once: looking a value up in a form of many fields is most of what this costs.
+        let value = elements[index].valuePath.flatMap { values.value(at: $0) } ?? .null
         return FieldSnapshot(
             path: path, visible: !hidden, enabled: isEnabled(element: index), required: isRequired(element: index), title: title,
-            value: elements[index].valuePath.flatMap { values.value(at: $0) } ?? .null,
-            errors: .array(fieldErrors(of: index, hidden: hidden, validator: validator).map { .string($0.message) }))
+            value: value,
+            errors: .array(fieldErrors(of: index, value: value, hidden: hidden, validator: validator).map { .string($0.message) }))
     }
 
-    /// The errors `validate()` gives for one field now.
-    func fieldErrors(of index: Int, hidden: Bool, validator: FieldValidator) -> [FieldError] {
+    /// The errors `validate()` gives for one field, holding `value`, now.
+    func fieldErrors(of index: Int, value: FormValue, hidden: Bool, validator: FieldValidator) -> [FieldError] {
         guard let path = elements[index].valuePath, let dotted = elements[index].dottedPath else { return [] }
         if !inputErrors.isEmpty, inputErrors.keys.contains(where: { dotted == $0 || dotted.hasPrefix($0 + ".") || $0.isEmpty }) {
             return inputErrors[dotted].map { [$0] } ?? []
@@ -180,7 +182,7 @@ extension SessionState {
             let constraints = elements[index].hasLiveProperties ? nil : elements[index].constraints
             errors = validator.validate(FieldValidator.Field(
                 constraints: constraints ?? FieldConstraints(resolvedElement(index)), path: path,
-                value: values.value(at: path) ?? .null, isRequired: isRequired(element: index)))
+                value: value, isRequired: isRequired(element: index)))
         }
         if !evaluationErrors.isEmpty {
             errors += evaluationFailures().filter { $0.path == dotted }
