@@ -36,7 +36,11 @@ extension SessionState {
         for index in dirty.sorted(by: { structure.orderPosition[$0] < structure.orderPosition[$1] }) {
             let before = resolved[index]
             evaluate(index)
-            observation?.evaluatedLive.append(index)
+            // A result that came out as before changes nothing an observer sees (while an
+            // expression fails somewhere, its error may have changed instead: told too).
+            if observation != nil, resolved[index] != before || !evaluationErrors.isEmpty {
+                observation?.evaluatedLive.append(index)
+            }
             if let written = structure.live[index].writes, resolved[index] != before { recomputed.append(written) }
         }
         return recomputed

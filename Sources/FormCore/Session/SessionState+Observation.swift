@@ -13,7 +13,7 @@ struct FieldObservation: Sendable {
     /// Elements whose validation reads other fields (`matches`, `expression` and host rules):
     /// their errors are read again after any change of a value.
     var readsOtherFields: [Int]
-    /// Fields written and live properties evaluated since the last reading.
+    /// Fields written, and live properties whose result changed, since the last reading.
     var writtenElements: [Int] = []
     var evaluatedLive: [Int] = []
     /// Everything was evaluated again (a reset): every field is read.
