@@ -3,10 +3,10 @@ extension FormSession {
     /// dependents are re-evaluated. Booleans and choices with an action fire it.
     ///
     /// The value is read for the field's type as a JSON answer is: text for a number, a date or
-    /// a choice is parsed as typed (`"12"` is 12, `"2024-5-1"` is `2024-05-01`), and a value that
-    /// does not fit (`"abc"` for a number, a date that is none, a choice not offered, a number for
-    /// a text) throws a `SessionError` naming the field with the message `import` gives, and
-    /// changes nothing.
+    /// a choice is parsed as typed (`"12"` is 12, `"2024-05-01T10:00+02:00"` in a date field is
+    /// `2024-05-01`, a choice's label is its value), and a value that does not fit (`"abc"` for
+    /// a number, a date that is none, a choice not offered, a number for a text) throws a
+    /// `SessionError` naming the field with the message `import` gives, and changes nothing.
     public func set(_ value: FormValue, forKey path: String) throws(SessionError) {
         let result = state.withLock { state -> Result<FormChange?, SessionError> in
             Result { () throws(SessionError) in
