@@ -81,7 +81,16 @@ struct ValidationRuleTests {
     @Test(arguments: cases)
     func rule(_ testCase: Case) throws {
         let session = try makeSession(#"{"sections": [{"elements": [\#(testCase.element)]}]}"#, validators: Self.registry)
-        try session.set(testCase.value, forKey: "f")
+        if let rule = testCase.rule, ["number", "date", "choice"].contains(rule) {
+            // A value that does not parse for its field is refused by `set`, naming the field...
+            let refusal = #expect(throws: SessionError.self) { try session.set(testCase.value, forKey: "f") }
+            #expect(refusal?.path == "f")
+            if let message = testCase.message { #expect(refusal?.message == message) }
+            // ...and validation still refuses it when it comes another way (bound data, a default).
+            session.state.withLock { state in _ = state.write(testCase.value, toField: 0, at: ValuePath(components: [.key("f")])) }
+        } else {
+            try session.set(testCase.value, forKey: "f")
+        }
         let errors = session.validate()
         if let rule = testCase.rule {
             let error = try #require(errors.first, "expected \(rule)")

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Lets any `Codable` type be bound to a form and receive the values written back.
 ///
 /// The value is held as a `FormValue` (encoded with `FormValueEncoder`, so members keep the order
@@ -11,8 +5,7 @@ import Foundation
 /// into `T`. Writes are not checked against `T` one by one: a form sets fields one at a time and
 /// the intermediate states need not decode; `decoded()` reports what does not fit, with its path.
 ///
-/// Dates travel as ISO 8601 strings (the design's rule for form data), so `decoded()` uses a
-/// `JSONDecoder` with `.iso8601` unless given another.
+/// Dates travel as ISO 8601 strings (the design's rule for form data), both ways.
 ///
 /// ```swift
 /// var data = try CodableKeyValueAdapter(user)
@@ -40,18 +33,10 @@ package struct CodableKeyValueAdapter<T: Codable>: KeyValueCoding {
         try formValue.setValue(value, at: path)
     }
 
-    /// `T` rebuilt from the current values; throws `DecodingError` naming the offending path when a
-    /// written value does not fit the type (a string where `T` has an `Int`, a missing member).
-    package func decoded(using decoder: JSONDecoder? = nil) throws -> T {
-        let decoder = decoder ?? Self.defaultDecoder()
-        var bytes: [UInt8] = []
-        JSONWriter.write(formValue, into: &bytes)
-        return try decoder.decode(T.self, from: Data(bytes))
-    }
-
-    static func defaultDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
+    /// `T` rebuilt from the current values, read straight from the tree by `FormValueDecoder`
+    /// (no JSON in between); throws `DecodingError` naming the offending path when a written
+    /// value does not fit the type (a string where `T` has an `Int`, a missing member).
+    package func decoded(using decoder: FormValueDecoder = FormValueDecoder()) throws -> T {
+        try decoder.decode(T.self, from: formValue)
     }
 }

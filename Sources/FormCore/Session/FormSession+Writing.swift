@@ -1,14 +1,19 @@
 extension FormSession {
     /// Sets a field's value by key path (`email`, `guests.1.name`); transforms run first and
     /// dependents are re-evaluated. Booleans and choices with an action fire it.
+    ///
+    /// The value is read for the field's type as a JSON answer is: text for a number, a date or
+    /// a choice is parsed as typed (`"12"` is 12, `"2024-05-01T10:00+02:00"` in a date field is
+    /// `2024-05-01`, a choice's label is its value), and a value that does not fit (`"abc"` for
+    /// a number, a date that is none, a choice not offered, a number for a text) throws a
+    /// `SessionError` naming the field with the message `import` gives, and changes nothing.
     public func set(_ value: FormValue, forKey path: String) throws(SessionError) {
-        let listening = observers.withLock { !$0.byKey.isEmpty }
         let result = state.withLock { state -> Result<FormChange?, SessionError> in
             Result { () throws(SessionError) in
                 let changed = try state.set(value, at: path)
-                // Nobody to tell: skip building the change (an import sets millions of values).
-                guard listening, !changed.isEmpty else { return nil }
-                return FormChange(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
+                // Nobody to tell: nothing is built (an import sets millions of values).
+                guard !changed.isEmpty, state.observation != nil else { return nil }
+                return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
             }
         }
         if let change = try result.get() { deliver(change) }
@@ -16,12 +21,11 @@ extension FormSession {
 
     /// Sets a field from text a person typed, parsed for the field's type.
     public func setText(_ text: String, forKey path: String) throws(SessionError) {
-        let listening = observers.withLock { !$0.byKey.isEmpty }
         let result = state.withLock { state -> Result<FormChange?, SessionError> in
             Result { () throws(SessionError) in
                 let changed = try state.setText(text, at: path)
-                guard listening, !changed.isEmpty else { return nil }
-                return FormChange(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
+                guard !changed.isEmpty, state.observation != nil else { return nil }
+                return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
             }
         }
         if let change = try result.get() { deliver(change) }
@@ -33,28 +37,37 @@ extension FormSession {
     /// them) until their field gets a valid value.
     @discardableResult
     public func apply(answers: FormValue) -> [FieldError] {
-        let errors = state.withLock { $0.apply(answers: answers) }
-        deliver(FormChange(paths: [""], actions: []))
+        let (errors, change) = state.withLock { state in
+            let before = state.revision
+            let errors = state.apply(answers: answers)
+            return (errors, state.change(paths: state.revision == before ? [] : [""]))
+        }
+        if let change { deliver(change) }
         return errors
     }
 
     /// Applies values to start from (a draft's), like answers; what no longer fits the form is
     /// returned as notices of what was dropped, not kept as errors of the session.
     package func apply(startingValues: FormValue) -> [FieldError] {
-        let notices = state.withLock { $0.apply(answers: startingValues, recording: false) }.map(CompiledForm.notice)
-        deliver(FormChange(paths: [""], actions: []))
+        let (notices, change) = state.withLock { state in
+            let before = state.revision
+            let notices = state.apply(answers: startingValues, recording: false).map(CompiledForm.notice)
+            return (notices, state.change(paths: state.revision == before ? [] : [""]))
+        }
+        if let change { deliver(change) }
         return notices
     }
 
     /// Applies one override, as `--set KEY=TEXT` does: the text read for the field's type; the
     /// next item of a repeat may be added, a secure field may not be given.
     package func apply(override key: String, text: String) -> FieldError? {
-        let error = state.withLock { state -> FieldError? in
+        let (error, change) = state.withLock { state -> (FieldError?, FormChange?) in
+            let before = state.revision
             let error = state.apply(override: key, text: text)
             if let error { state.inputErrors[error.path] = error }
-            return error
+            return (error, state.change(paths: state.revision == before ? [] : [key]))
         }
-        deliver(FormChange(paths: [key], actions: []))
+        if let change { deliver(change) }
         return error
     }
 
@@ -66,47 +79,53 @@ extension FormSession {
                 observers.batchDepth -= 1
                 guard observers.batchDepth == 0 else { return nil }
                 defer { observers.pending = FormChange(paths: [], actions: []) }
-                return observers.pending
+                var change = observers.pending
+                change.fields = FieldChange.merging(change.fields)
+                return change
             }
-            if let change, !change.paths.isEmpty || !change.actions.isEmpty { notify(change) }
+            if let change, !change.paths.isEmpty || !change.actions.isEmpty || !change.fields.isEmpty { notify(change) }
         }
         return try body()
     }
 
     /// Back to the values the form had when it was bound (items added to repeats stay).
     public func reset() {
-        let paths = state.withLock { state -> [String] in
+        let change = state.withLock { state -> FormChange? in
             let before = state.values
             state.values = state.structure.defaults
             state.inputErrors = [:]
             state.revision += 1
             state.evaluateAll()
-            return before == state.values ? [] : [""]
+            return state.change(paths: before == state.values ? [] : [""])
         }
-        if !paths.isEmpty { deliver(FormChange(paths: paths, actions: [])) }
+        if let change { deliver(change) }
     }
 
     /// Adds an empty item to the repeat at `path` ("Add another guest?"); returns its index.
     @discardableResult
     public func appendItem(to path: String) throws(SessionError) -> Int {
-        let index = try state.withLock { state throws(SessionError) in try state.appendItems(to: path, count: 1) }
-        deliver(FormChange(paths: [path], actions: []))
-        return index
+        try appendItems(to: path, count: 1)
     }
 
     /// Adds `count` empty items at once (one rebuild), up to the repeat's `maximumItems`;
     /// returns the index of the first.
     @discardableResult
     public func appendItems(to path: String, count: Int) throws(SessionError) -> Int {
-        let index = try state.withLock { state throws(SessionError) in try state.appendItems(to: path, count: count) }
-        deliver(FormChange(paths: [path], actions: []))
+        let (index, change) = try state.withLock { state throws(SessionError) in
+            let index = try state.appendItems(to: path, count: count)
+            return (index, state.change(paths: [path]))
+        }
+        if let change { deliver(change) }
         return index
     }
 
     /// Removes the item at `index` of the repeat at `path`; the items after it move up.
     public func removeItem(at index: Int, from path: String) throws(SessionError) {
-        try state.withLock { state throws(SessionError) in try state.removeItem(at: index, from: path) }
-        deliver(FormChange(paths: [path], actions: []))
+        let change = try state.withLock { state throws(SessionError) in
+            try state.removeItem(at: index, from: path)
+            return state.change(paths: [path])
+        }
+        if let change { deliver(change) }
     }
 
     /// Chooses a button: returns the action it fires, if any.
@@ -129,13 +148,16 @@ extension FormSession {
 
     // MARK: Observing
 
-    /// Calls `body` after each change of `key` (or of anything inside it), once per batch.
+    /// Calls `body` after each change of `key` (or of anything inside it): its value, or any of
+    /// its fields' visible, enabled, required, title, value and errors (`FormChange.fields`,
+    /// holding only those of `key`). Once per change or batch; not at all when nothing of it
+    /// changed.
     @discardableResult
     public func observe(_ key: String, _ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
         addObserver(key: key, body)
     }
 
-    /// Calls `body` after every change of the form, once per batch.
+    /// Calls `body` after every change of the form, once per batch, with every field's changes.
     @discardableResult
     public func observeAll(_ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
         addObserver(key: nil, body)
@@ -143,7 +165,11 @@ extension FormSession {
 
     /// Stops the observation `token` stands for; its closure is not called again.
     public func removeObserver(_ token: ObservationToken) {
-        observers.withLock { _ = $0.byKey.removeValue(forKey: token.id) }
+        observers.withLock { observers in
+            _ = observers.byKey.removeValue(forKey: token.id)
+            // Nobody left to tell: changes stop reading fields for them.
+            if observers.byKey.isEmpty { state.withLock { $0.observation = nil } }
+        }
     }
 
     private func addObserver(key: String?, _ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
@@ -151,6 +177,10 @@ extension FormSession {
             let id = observers.nextID
             observers.nextID += 1
             observers.byKey[id] = (key, body)
+            // Under the observers' lock, so that a removal at the same time cannot stop the
+            // fields being read while an observer remains. (The state's lock is never held
+            // while taking this one.)
+            state.withLock { $0.startObserving() }
             return ObservationToken(id: id)
         }
     }
@@ -161,19 +191,24 @@ extension FormSession {
             guard observers.batchDepth > 0 else { return false }
             observers.pending.paths += change.paths
             observers.pending.actions += change.actions
+            observers.pending.fields += change.fields
             return true
         }
-        if !queued && (!change.paths.isEmpty || !change.actions.isEmpty) { notify(change) }
+        if !queued && (!change.paths.isEmpty || !change.actions.isEmpty || !change.fields.isEmpty) { notify(change) }
     }
 
     private func notify(_ change: FormChange) {
         let targets = observers.withLock { Array($0.byKey.values) }
         for (key, body) in targets {
-            if let key {
-                guard change.paths.contains(where: { $0 == key || $0.hasPrefix(key + ".") || key.hasPrefix($0 + ".") || $0.isEmpty })
-                else { continue }
+            guard let key else {
+                body(change)
+                continue
             }
-            body(change)
+            var own = change
+            own.fields = change.fields.filter { $0.path == key || $0.path.hasPrefix(key + ".") }
+            let valueChanged = change.paths.contains { $0 == key || $0.hasPrefix(key + ".") || key.hasPrefix($0 + ".") || $0.isEmpty }
+            guard valueChanged || !own.fields.isEmpty else { continue }
+            body(own)
         }
     }
 }

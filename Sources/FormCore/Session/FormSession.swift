@@ -42,7 +42,12 @@ public final class FormSession: Sendable {
 
     /// The same session's state under another owner (the engine tags the sessions it makes).
     package func owned(by owner: any Sendable) -> FormSession {
-        FormSession(form: compiledForm, state: state.withLock { $0 }, owner: owner)
+        // Without the observers' snapshots: the new session has no observers of its own.
+        FormSession(form: compiledForm, state: state.withLock { state in
+            var copy = state
+            copy.observation = nil
+            return copy
+        }, owner: owner)
     }
 
     // MARK: Reading

@@ -79,12 +79,17 @@ struct LiveProperty: Sendable {
     var jsonPath: String
 }
 
-/// A change told to observers: the values that changed, once per batch.
+/// A change told to observers: the values that changed, and what changed of each field a
+/// view shows, once per batch.
 public struct FormChange: Sendable {
-    /// Value paths that were set (or recomputed), dotted (`guests.1.email`).
+    /// Value paths that were set (or recomputed), dotted (`guests.1.email`); `""` when answers
+    /// were applied as a whole or the form was reset.
     public var paths: [String]
     /// Actions fired by the change: a boolean switched, a radio or segmented choice changed.
     public var actions: [ActionRequest]
+    /// Each field's visible, enabled, required, title, value and errors that changed, old and
+    /// new, in form order; an observer of a key gets those of that key and what is inside it.
+    public var fields: [FieldChange] = []
 }
 
 /// An action a person triggered: its name (without the trailing colon) and the element that fired.
@@ -113,7 +118,9 @@ public struct ObservationToken: Sendable, Hashable {
     let id: Int
 }
 
-/// A request a session cannot carry out: an unknown key, a computed field, a secret from text.
+/// A request a session cannot carry out: an unknown key, a computed field, a secret from text,
+/// a value that does not fit its field (`"abc"` for a number: `path` names the field, `message`
+/// is what `formctl import` says of the same answer).
 public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key path the request named.
     public var path: String

@@ -1,6 +1,7 @@
 extension SessionState {
     mutating func evaluateAll() {
         for index in structure.order { evaluate(index) }
+        observation?.readsEverything = true
     }
 
     /// Re-evaluates exactly the properties that depend on `changed`, transitively through
@@ -35,6 +36,11 @@ extension SessionState {
         for index in dirty.sorted(by: { structure.orderPosition[$0] < structure.orderPosition[$1] }) {
             let before = resolved[index]
             evaluate(index)
+            // A result that came out as before changes nothing an observer sees (while an
+            // expression fails somewhere, its error may have changed instead: told too).
+            if observation != nil, resolved[index] != before || !evaluationErrors.isEmpty {
+                observation?.evaluatedLive.append(index)
+            }
             if let written = structure.live[index].writes, resolved[index] != before { recomputed.append(written) }
         }
         return recomputed

@@ -8,13 +8,7 @@ extension SessionState {
         func isReported(_ path: String) -> Bool {
             !reported.isEmpty && reported.contains { path == $0 || path.hasPrefix($0 + ".") || $0.isEmpty }
         }
-        let snapshot = self
-        var validator = FieldValidator(
-            registry: registry.validators, allValues: values,
-            evaluateTest: { test, field in snapshot.evaluateTest(test, for: field) },
-            siblingValue: { key, field in snapshot.siblingValue(key, of: field) })
-        validator.evaluateMessage = { message, field in snapshot.evaluateMessage(message, for: field) }
-        validator.deadline = deadline
+        let validator = fieldValidator()
         for index in elements.indices {
             guard let path = elements[index].valuePath, let dotted = elements[index].dottedPath, !isHidden(element: index),
                 !isReported(dotted)

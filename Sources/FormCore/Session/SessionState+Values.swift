@@ -59,22 +59,33 @@ extension SessionState {
         return element
     }
 
-    /// Sets a field's value by dotted key path: transforms run, dependents are re-evaluated.
-    /// Returns the paths that changed (the set one first).
+    /// Sets a field's value by dotted key path, read for the field's type as a JSON answer is
+    /// (text for a number, a date or a choice parsed as typed; a value of another type, a date
+    /// that is none, a choice not offered refused with the message `import` gives): transforms
+    /// run, dependents are re-evaluated. Returns the paths that changed (the set one first).
     mutating func set(_ value: FormValue, at text: String) throws(SessionError) -> [ValuePath] {
         let index = try elementIndex(for: text)
         guard let path = try writableField(index, named: text) else { return [] }
-        guard let changed = write(value, toField: index, at: path) else { return [] }
-        return [changed] + propagate([changed])
+        switch elements[index].valueType.accept(value, for: elements[index].element) {
+        case .success(let accepted): return assign(accepted, toField: index, at: path)
+        case .failure(let error): throw SessionError(path: text, message: error.message)
+        }
     }
 
     /// Sets a field from text as a person typed it, parsed for the field's type.
     mutating func setText(_ text: String, at key: String) throws(SessionError) -> [ValuePath] {
         let index = try elementIndex(for: key)
+        guard let path = try writableField(index, named: key) else { return [] }
         switch elements[index].valueType.parse(text, for: elements[index].element) {
-        case .success(let value): return try set(value, at: key)
+        case .success(let value): return assign(value, toField: index, at: path)
         case .failure(let error): throw SessionError(path: key, message: error.message)
         }
+    }
+
+    /// Writes a value already read for its field and re-evaluates its dependents.
+    private mutating func assign(_ value: FormValue, toField index: Int, at path: ValuePath) -> [ValuePath] {
+        guard let changed = write(value, toField: index, at: path) else { return [] }
+        return [changed] + propagate([changed])
     }
 
     /// The field's value path, if it may be set.
@@ -104,6 +115,7 @@ extension SessionState {
         if values.value(at: path) == transformed { return nil }
         try? values.setValue(transformed, at: path)
         revision += 1
+        observation?.writtenElements.append(index)
         return path
     }
 

@@ -35,6 +35,10 @@ struct SessionState: Sendable {
     /// Set once the deadline passed: nothing is evaluated after it.
     var pastDeadline = false
     var displayIsStale = false
+    /// What observers last saw of each field, while the session has observers (nil otherwise,
+    /// and always for answers filled in one go): the fields a change touches are read again
+    /// and compared with it.
+    var observation: FieldObservation?
 
     init(form: CompiledForm?, structure: FormStructure) {
         self.form = form
