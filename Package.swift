@@ -71,6 +71,9 @@ let commandLineTargets: [Target] = [
 let exampleTargets: [Target] = [
     // The README's library example, as written.
     .executableTarget(name: "quick-start", dependencies: ["FormEngine"], path: "Examples/quick-start"),
+    // A submission's life after the write through FormEngine alone: decode, query, show,
+    // export, observe, delete (the README's second library example).
+    .executableTarget(name: "service-tour", dependencies: ["FormEngine"], path: "Examples/service-tour"),
     // Embedding FormEngine in a service: a registered action and a custom rule.
     .executableTarget(name: "example-service", dependencies: ["FormEngine"], path: "Examples/example-service"),
     // A service of its own mounting FormServer's routes under /forms behind its API key.

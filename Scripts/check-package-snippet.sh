@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's Package.swift lines work as written in a new package: a package beside a
-# checkout named `formctl` (as the README says to place it), with the README's Package.swift and
-# the README's library example (Examples/quick-start/main.swift) as its main.swift, builds.
+# checkout named `formctl` (as the README says to place it), with the README's Package.swift,
+# builds with each of the README's library examples (Examples/quick-start, Examples/service-tour)
+# as its main.swift. Built outside this package, they can use only what is public: a `package`
+# declaration they needed would fail here though it compiles inside.
 # Run by .ci/run; takes a few minutes (a fresh build of FormEngine and what it needs).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -23,6 +25,10 @@ cp "$root/Examples/quick-start/main.swift" "$work/my-service/Sources/MyService/m
 cd "$work/my-service"
 echo "check-package-snippet: building a new package from the README's Package.swift in $work/my-service"
 swift build 2>&1 | tee "$work/build.log" | tail -5
+if grep -q "error:" "$work/build.log"; then exit 1; fi
+echo "check-package-snippet: and with the service tour as its main.swift"
+cp "$root/Examples/service-tour/main.swift" Sources/MyService/main.swift
+swift build 2>&1 | tee -a "$work/build.log" | tail -3
 if grep -q "error:" "$work/build.log"; then exit 1; fi
 # traits: [] keeps SwiftNIO out of a service that stores in SQLite only.
 if grep -qE "Compiling (NIO|PostgresNIO|FormStorePostgres)" "$work/build.log" || find .build -name 'NIOCore.swiftmodule' -print -quit | grep -q .; then

@@ -21,4 +21,13 @@ struct ReadmeExampleTests {
         let example = try String(contentsOf: root.appendingPathComponent("Examples/quick-start/main.swift"), encoding: .utf8)
         #expect(article.contains("```swift\n" + example + "```"))
     }
+
+    /// The second library example, a submission's life after the write, is
+    /// `Examples/service-tour/main.swift` word for word.
+    @Test func theReadmeShowsTheServiceTourAsItIs() throws {
+        let root = RepositoryFiles.root
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/service-tour/main.swift"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + example + "```"))
+    }
 }
