@@ -1,6 +1,6 @@
 /// One key press read from a terminal in raw mode: printable text (a whole UTF-8 character),
 /// or an editing or moving key decoded from its control byte or escape sequence.
-public enum TerminalKey: Equatable, Sendable {
+package enum TerminalKey: Equatable, Sendable {
     case text(Character)
     case enter
     case backspace

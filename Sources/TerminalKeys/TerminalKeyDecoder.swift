@@ -11,7 +11,7 @@
 /// A lone ESC cannot be told from the start of a sequence until the next byte: the reader calls
 /// `pause()` when no byte follows within a short wait, which makes it the Escape key and drops
 /// any other unfinished sequence.
-public struct TerminalKeyDecoder: Sendable {
+package struct TerminalKeyDecoder: Sendable {
     private enum State: Sendable {
         case ground
         /// Inside a UTF-8 character: the scalar so far, the continuation bytes still needed
@@ -35,21 +35,21 @@ public struct TerminalKeyDecoder: Sendable {
 
     private var state = State.ground
     /// Bytes of the character or sequence in progress.
-    public private(set) var pendingBytes = 0
+    package private(set) var pendingBytes = 0
     /// Bytes that went into keys so far.
-    public private(set) var decodedBytes = 0
+    package private(set) var decodedBytes = 0
     /// Bytes dropped so far (malformed UTF-8, sequences with no use here).
-    public private(set) var droppedBytes = 0
+    package private(set) var droppedBytes = 0
 
-    public init() {}
+    package init() {}
 
     /// Whether a character or sequence is unfinished: the reader should wait only briefly for
     /// the next byte and call `pause()` if none comes.
-    public var isPending: Bool { pendingBytes > 0 }
+    package var isPending: Bool { pendingBytes > 0 }
 
     /// Decodes `byte`, appending the keys it completes to `keys` (none, one, or two when a
     /// lone ESC is followed by a byte that starts a key of its own).
-    public mutating func feed(_ byte: UInt8, into keys: inout [TerminalKey]) {
+    package mutating func feed(_ byte: UInt8, into keys: inout [TerminalKey]) {
         pendingBytes += 1
         switch state {
         case .ground:
@@ -97,13 +97,13 @@ public struct TerminalKeyDecoder: Sendable {
 
     /// No byte came within the wait: a lone ESC is the Escape key; anything else unfinished
     /// is dropped.
-    public mutating func pause(into keys: inout [TerminalKey]) {
+    package mutating func pause(into keys: inout [TerminalKey]) {
         guard isPending else { return }
         if case .escape = state { emit(.escape, into: &keys) } else { drop() }
     }
 
     /// Decodes all of `bytes` and ends with a pause: the keys a paste of them gives.
-    public static func keys<Bytes: Sequence<UInt8>>(in bytes: Bytes) -> [TerminalKey] {
+    package static func keys<Bytes: Sequence<UInt8>>(in bytes: Bytes) -> [TerminalKey] {
         var decoder = TerminalKeyDecoder()
         var keys: [TerminalKey] = []
         for byte in bytes { decoder.feed(byte, into: &keys) }

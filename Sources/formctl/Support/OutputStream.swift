@@ -75,27 +75,6 @@ final class OutputStream {
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Writes a decimal integer without creating a String.
-    func write(_ number: Int64) throws {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var magnitude = number.magnitude
-        try withUnsafeMutableBytes(of: &digits) { out in
-            var index = out.count
-            repeat {
-                index -= 1
-                out[index] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if number < 0 {
-                index -= 1
-                out[index] = UInt8(ascii: "-")
-            }
-            try write(UnsafeRawBufferPointer(rebasing: out[index...]))
-        }
-    }
-
     func flush() throws {
         guard count > 0 else { return }
         let pending = count
