@@ -30,21 +30,7 @@ import Testing
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = process.standardOutput
             try process.run()
-            var found: Int?
-            for _ in 0..<200 {
-                let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                if let range = log.range(of: #"listening on http://127\.0\.0\.1:\d+"#, options: .regularExpression) {
-                    found = Int(log[range].split(separator: ":").last ?? "")
-                    break
-                }
-                if !process.isRunning { break }
-                usleep(50_000)
-            }
-            guard let found else {
-                process.terminate()
-                throw CommandRunner.Failure(description: "forms-service did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
-            }
-            port = found
+            port = try ServerProcess.listeningPort(of: process, log: output, name: "forms-service")
         }
 
         /// With the service's key unless `key` says otherwise.

@@ -30,21 +30,25 @@ final class ServerProcess {
         process.standardError = try FileHandle(forWritingTo: errorLog)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        var found: Int?
+        port = try Self.listeningPort(of: process, log: errorLog, name: "formctl serve")
+    }
+
+    /// The port a started server says it listens on (`listening on http://127.0.0.1:PORT` in
+    /// its `log`), waited for up to 10 s; a server that exits or stays silent is a failure
+    /// carrying its log.
+    static func listeningPort(of process: Process, log: URL, name: String) throws -> Int {
         for _ in 0..<200 {
-            let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            if let range = log.range(of: #"listening on http://127\.0\.0\.1:\d+"#, options: .regularExpression) {
-                found = Int(log[range].split(separator: ":").last ?? "")
-                break
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: #"listening on http://127\.0\.0\.1:\d+"#, options: .regularExpression),
+                let port = Int(text[range].split(separator: ":").last ?? "")
+            {
+                return port
             }
             if !process.isRunning { break }
             usleep(50_000)
         }
-        guard let found else {
-            process.terminate()
-            throw CommandRunner.Failure(description: "formctl serve did not start: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
-        }
-        port = found
+        process.terminate()
+        throw CommandRunner.Failure(description: "\(name) did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
     }
 
     var log: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
