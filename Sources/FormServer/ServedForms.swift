@@ -59,7 +59,7 @@ public struct ServedForms: Sendable {
                 let unrouted = engine.unroutedActions(in: loaded)
                 if !unrouted.isEmpty {
                     let names = unrouted.map { "'\($0.name)'" }.joined(separator: ", ")
-                    warnings.append("\(path): not served: no handler for action \(names) (route it with --action NAME=PROGRAM)")
+                    warnings.append("\(path): not served: no handler for action \(names) (register one with the engine's registerAction)")
                     continue
                 }
                 let version = try await engine.register(loaded)

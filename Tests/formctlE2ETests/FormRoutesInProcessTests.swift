@@ -95,4 +95,16 @@ import Testing
         #expect(throws: ServerError.self) { try routes.add(to: Router(), atPath: "/forms\"><script>") }
         #expect(throws: ServerError.self) { try routes.add(to: Router(), atPath: "/:name") }
     }
+
+    /// A form whose action nobody registered is not served, and the warning a service gets
+    /// names the library's call, not formctl's `--action` flag (serve maps it to the flag).
+    @Test func anUnroutedFormsWarningNamesTheLibrarysCall() async throws {
+        let scratch = try Scratch()
+        let engine = try FormEngine(databasePath: scratch.db)
+        let forms = try await ServedForms.load(directory: RepositoryFilesForms.directory, engine: engine)
+        let warning = try #require(forms.warnings.first { $0.contains("loginform.json") }, "\(forms.warnings)")
+        #expect(warning.contains("no handler for action 'onLogin' (register one with the engine's registerAction)"), "\(warning)")
+        #expect(!warning.contains("--action"), "\(warning)")
+        #expect(!forms.names.contains("loginform"))
+    }
 }

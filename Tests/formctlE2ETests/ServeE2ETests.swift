@@ -15,7 +15,7 @@ import Testing
         let forms = try #require(try server.request("GET", "/forms").json() as? [[String: Any]])
         #expect(forms.map { $0["name"] as? String } == ["signup", "survey"])
         // The login sample's button names an action nobody routed: it is left out, and said so.
-        #expect(server.log.contains("loginform.json: not served: no handler for action 'onLogin'"), "\(server.log)")
+        #expect(server.log.contains("loginform.json: not served: no handler for action 'onLogin' (route it with --action NAME=PROGRAM)"), "\(server.log)")
         #expect(forms.first { $0["name"] as? String == "signup" }?["title"] as? String == "Sign up")
         let definition = try server.request("GET", "/forms/survey", headers: ["Accept": "application/json"])
         #expect(definition.status == 200 && definition.headers["content-type"]?.hasPrefix("application/json") == true)

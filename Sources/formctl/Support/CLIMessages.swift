@@ -11,6 +11,7 @@ enum CLIMessages {
         ("open it once without the readOnly store option to migrate it first", "run formctl migrate on it first"),
         ("(the busyTimeout store option)", "(--busy-timeout SECONDS)"),
         ("with the includeRoots option", "with --include-root"),
+        ("(register one with the engine's registerAction)", "(route it with --action NAME=PROGRAM)"),
     ]
 
     /// `text` with every library option it names replaced by formctl's flag.
