@@ -11,9 +11,12 @@ extension FormEngine {
     /// empty export: a CSV header, `[]`, or no line of NDJSON. A CSV export without a form
     /// exports the store's only form (`ExportError.formNeeded` when it holds several).
     ///
-    /// - Parameter servedForm: the form as the caller serves it, when it may have nothing stored
-    ///   yet: a form of this name that the store does not hold is then not unknown but empty,
-    ///   and its CSV header shows this definition's columns.
+    /// - Parameters:
+    ///   - query: the submissions to export (form, version, status, time ranges).
+    ///   - format: JSON, NDJSON, or CSV with its options.
+    ///   - servedForm: the form as the caller serves it, when it may have nothing stored yet: a
+    ///     form of this name that the store does not hold is then not unknown but empty, and its
+    ///     CSV header shows this definition's columns.
     public func prepareExport(
         _ query: SubmissionQuery, as format: ExportFormat, servedForm: LoadedForm? = nil
     ) async throws(ExportError) -> PreparedExport {
