@@ -73,6 +73,7 @@ import Testing
             }
         }
         #expect(publicTypes == ["SubmissionQuery", "SubmissionCursor", "StoredSubmission", "SubmissionStatus", "FormSummary",
-                                "MigrationStatus", "StorageError", "IdempotentResponse"])
+                                "MigrationStatus", "StorageError", "IdempotentResponse", "ReviewState", "SubmissionDeletion",
+                                "SubmissionRevision", "SubmissionReview", "SubmissionHistory"])
     }
 }

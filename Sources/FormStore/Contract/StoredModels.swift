@@ -1,10 +1,11 @@
 import Foundation
 
-/// A draft can still change; a final submission is what was submitted and is never edited.
+/// A draft can still change; a final submission is what was submitted, changed afterwards only
+/// by an edit that keeps what it said before (see `SubmissionHistory`).
 public enum SubmissionStatus: String, Sendable, CaseIterable {
     /// Saved to be resumed; its values may change and it may still be finalized.
     case draft
-    /// Submitted: validated against its version and never changed again.
+    /// Submitted: validated against its version; an edit makes a new revision and keeps the old.
     case final
 }
 
@@ -48,6 +49,19 @@ public struct StoredSubmission: Sendable, Equatable {
     public let updatedAt: Date
     /// The values as compact JSON text, exactly as stored.
     public let valuesJSON: String
+    /// 1 as submitted, one more per edit (see `SubmissionHistory`); a draft stays at 1.
+    public let revision: Int
+    /// Who made the current revision (submitted it, or made the last edit), if known.
+    public let revisionActor: String?
+    /// Why the last edit was made, as given with it.
+    public let revisionReason: String?
+    /// Where the submission stands in review; `received` until someone reviews it.
+    public let reviewState: ReviewState
+    /// The last review's comment, if it had one.
+    public let reviewComment: String?
+    /// Set when the submission was deleted: it is then a tombstone, skipped by listings and
+    /// exports, until it is purged.
+    public let deletion: SubmissionDeletion?
 
     /// `createdAt` as stored: ISO 8601 UTC with milliseconds (`2026-11-21T21:05:03.123Z`).
     public var createdAtText: String { Timestamp.format(createdAt) }
@@ -56,7 +70,9 @@ public struct StoredSubmission: Sendable, Equatable {
 
     /// For the backends, and for fakes and tests in this package.
     package init(id: Int64, uuid: String, formName: String, version: Int, formVersionID: Int64, status: SubmissionStatus,
-                 createdAt: Date, updatedAt: Date, valuesJSON: String) {
+                 createdAt: Date, updatedAt: Date, valuesJSON: String, revision: Int = 1, revisionActor: String? = nil,
+                revisionReason: String? = nil, reviewState: ReviewState = .received, reviewComment: String? = nil,
+                deletion: SubmissionDeletion? = nil) {
         self.id = id
         self.uuid = uuid
         self.formName = formName
@@ -66,6 +82,12 @@ public struct StoredSubmission: Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.valuesJSON = valuesJSON
+        self.revision = revision
+        self.revisionActor = revisionActor
+        self.revisionReason = revisionReason
+        self.reviewState = reviewState
+        self.reviewComment = reviewComment
+        self.deletion = deletion
     }
 }
 
