@@ -89,6 +89,19 @@ struct PostgresE2ETests {
         Issue.record("fewer than \(rows) rows after 60 s")
     }
 
+    /// Waits until the killed client's session has ended on the server: a COMMIT it sent just
+    /// before it died may still be committing, and a count taken meanwhile misses that batch.
+    static func waitForNoOtherSessions(server: PostgresTestServer, database: String) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let text = try server.psql(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()", database: database)
+            if text.trimmingCharacters(in: .whitespacesAndNewlines) == "0" { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Issue.record("the killed import's session was still open after 30 s")
+    }
+
     @Test func anImportKilledMidRunLeavesOnlyWholeBatches() throws {
         let scratch = try Scratch()
         let server = try PostgresTestServer.shared()
@@ -100,6 +113,7 @@ struct PostgresE2ETests {
         kill(importing.processIdentifier, SIGKILL)
         importing.waitUntilExit()
         #expect(importing.terminationReason == .uncaughtSignal)
+        try Self.waitForNoOtherSessions(server: server, database: database)
         let stored = Int(try server.psql("SELECT count(*) FROM submissions", database: database).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         #expect(stored >= 3_000 && stored < 400_000 && stored % 1_000 == 0, "\(stored) rows")
         // Whole batches, in order: rows 0..<stored, each once.
