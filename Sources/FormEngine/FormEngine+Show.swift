@@ -35,13 +35,16 @@ extension FormEngine {
 
     /// Submission `id` as stored, its values as the stored JSON text, not read: what a caller
     /// needs to list or delete a row even when its values are damaged. Nil when there is none.
+    /// A deleted submission is not there for it.
     public func storedSubmission(id: Int64) async throws(FormEngineError) -> StoredSubmission? {
-        do { return try await storage.submission(id: id) } catch { throw .storage(error) }
+        do { return try await storage.submission(id: id).flatMap { $0.deletion == nil ? $0 : nil } } catch { throw .storage(error) }
     }
 
-    /// Deletes submission or draft `id`; false when there was none.
-    public func delete(id: Int64) async throws(FormEngineError) -> Bool {
-        do { return try await storage.delete(id: id) } catch { throw .storage(error) }
+    /// Deletes submission or draft `id` on the record: it becomes a tombstone (who, when, why),
+    /// gone from listings and exports, its history readable until it is purged. False when
+    /// there was none, or it was deleted already.
+    public func delete(id: Int64, actor: String? = nil, reason: String? = nil) async throws(FormEngineError) -> Bool {
+        do { return try await storage.delete(id: id, actor: actor, reason: reason) } catch { throw .storage(error) }
     }
 
     /// Every stored row of `query` in its order (its limit is ignored), read as the consumer

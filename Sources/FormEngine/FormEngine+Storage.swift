@@ -3,10 +3,9 @@ import FormStore
 import Secrets
 
 extension FormEngine {
-    /// A stored submission by id, with its values.
+    /// A stored submission by id, with its values; nil for a deleted one (its history keeps it).
     public func submission(id: Int64) async throws(FormEngineError) -> Submission? {
-        let stored: StoredSubmission?
-        do { stored = try await storage.submission(id: id) } catch { throw .storage(error) }
+        let stored = try await storedSubmission(id: id)
         return try stored.map { stored throws(FormEngineError) in Submission(stored, values: try values(of: stored)) }
     }
 
@@ -18,6 +17,7 @@ extension FormEngine {
         let stored: StoredSubmission?
         do { stored = try await storage.submission(id: id) } catch { throw .storage(error) }
         guard let stored else { throw .draftNotFound(id: id, reason: "no such submission") }
+        guard stored.deletion == nil else { throw .draftNotFound(id: id, reason: "it was deleted") }
         guard stored.status == .draft else { throw .draftNotFound(id: id, reason: "it is final, not a draft") }
         guard stored.formName == form.name else {
             throw .draftNotFound(id: id, reason: "it belongs to form '\(stored.formName)', not '\(form.name)'")

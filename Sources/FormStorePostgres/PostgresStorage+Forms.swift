@@ -62,8 +62,8 @@ extension PostgresStorage {
                 SELECT f.name,
                        (SELECT count(*) FROM \(t.formVersions) v WHERE v.form_id = f.id),
                        (SELECT coalesce(max(v.version), 0) FROM \(t.formVersions) v WHERE v.form_id = f.id),
-                       (SELECT count(*) FROM \(t.submissions) s WHERE s.form_id = f.id AND s.status = 'final'),
-                       (SELECT count(*) FROM \(t.submissions) s WHERE s.form_id = f.id AND s.status = 'draft')
+                       (SELECT count(*) FROM \(t.submissions) s WHERE s.form_id = f.id AND s.status = 'final' AND s.deleted_at IS NULL),
+                       (SELECT count(*) FROM \(t.submissions) s WHERE s.form_id = f.id AND s.status = 'draft' AND s.deleted_at IS NULL)
                 FROM \(t.forms) f ORDER BY f.name COLLATE "C"
                 """, logger: logger)
             var forms: [FormSummary] = []

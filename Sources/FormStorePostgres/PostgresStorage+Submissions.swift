@@ -38,7 +38,7 @@ extension PostgresStorage {
         guard let draftID = write.draftID else {
             return try await insert(write, versionID: versionID, ref: ref, on: connection)
         }
-        guard let existing = try await submission(id: draftID, on: connection, lock: true) else {
+        guard let existing = try await submission(id: draftID, on: connection, lock: true), existing.deletion == nil else {
             throw StoreError.submissionNotFound(id: draftID)
         }
         guard existing.status == .draft else { throw StoreError.notADraft(id: draftID) }
@@ -53,9 +53,12 @@ extension PostgresStorage {
         // A final submission is never resumed: its resume token is of no more use.
         let forget = write.status == .final ? ", resume_token_hash = NULL" : ""
         try await connection.run(
-            "UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4\(forget) WHERE id = $5",
+            """
+            UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4, \
+            revision_actor = $5\(forget) WHERE id = $6
+            """,
             [.text(write.valuesJSON), .timestamp(Timestamp.now()), .text(write.status.rawValue),
-             .integer(versionID), .integer(draftID)], logger: logger)
+             .integer(versionID), write.actor.map(QueryValue.text) ?? .null, .integer(draftID)], logger: logger)
         guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
             throw StoreError.submissionNotFound(id: draftID)
         }
@@ -72,13 +75,15 @@ extension PostgresStorage {
         let rows = try await connection.run(
             sql.insertSubmission,
             [.integer(ref.formID), .integer(versionID), .text(write.status.rawValue), .timestamp(now), .text(write.valuesJSON),
-             write.status == .draft ? write.resumeTokenHash.map(QueryValue.text) ?? .null : .null],
+             write.status == .draft ? write.resumeTokenHash.map(QueryValue.text) ?? .null : .null,
+             write.actor.map(QueryValue.text) ?? .null],
             logger: logger)
         var inserted: (Int64, String)?
         for try await row in rows.decode((Int64, String).self) { inserted = row }
         guard let (id, uuid) = inserted, let date = Timestamp.parse(now) else { throw StoreError.submissionNotFound(id: 0) }
         return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: versionID,
-                                status: write.status, createdAt: date, updatedAt: date, valuesJSON: write.valuesJSON)
+                                status: write.status, createdAt: date, updatedAt: date, valuesJSON: write.valuesJSON,
+                                revisionActor: write.actor)
     }
 
     package func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
@@ -127,22 +132,14 @@ extension PostgresStorage {
         }
     }
 
-    package func delete(id: Int64) async throws(StorageError) -> Bool {
-        return try await write("deleting submission \(id)") { [self] connection in
-            // In a transaction: the answer must follow the commit (see `insert`).
-            try await connection.transaction(logger: logger) { connection in
-                try await connection.run("DELETE FROM \(tables.submissions) WHERE id = $1 RETURNING id", [.integer(id)],
-                                         logger: logger).first(Int64.self) != nil
-            }
-        }
-    }
-
     /// Rows of `PostgresSQL.submissionSelect`. Values this store never writes are reported
     /// (someone edited the table by hand), as the SQLite store does.
     static func storedSubmissions(_ rows: PostgresRowSequence) async throws -> [StoredSubmission] {
         var submissions: [StoredSubmission] = []
-        for try await (id, uuid, name, version, status, created, updated, values, versionID)
-            in rows.decode((Int64, String, String, Int, String, String, String, String, Int64).self)
+        for try await (id, uuid, name, version, status, created, updated, values, versionID, revision, actor, reason, review,
+                       comment, deletedAt, deletedBy, deletionReason)
+            in rows.decode((Int64, String, String, Int, String, String, String, String, Int64, Int, String?, String?, String,
+                            String?, String?, String?, String?).self)
         {
             guard let state = SubmissionStatus(rawValue: status) else {
                 throw StoreError.malformedValue(table: "submissions", id: id, column: "status", value: status)
@@ -150,8 +147,20 @@ extension PostgresStorage {
             guard let createdAt = Timestamp.parse(created), let updatedAt = Timestamp.parse(updated) else {
                 throw StoreError.malformedValue(table: "submissions", id: id, column: "created_at", value: created)
             }
+            guard let reviewState = ReviewState(rawValue: review) else {
+                throw StoreError.malformedValue(table: "submissions", id: id, column: "review_state", value: review)
+            }
+            var deletion: SubmissionDeletion?
+            if let deletedAt {
+                guard let at = Timestamp.parse(deletedAt) else {
+                    throw StoreError.malformedValue(table: "submissions", id: id, column: "deleted_at", value: deletedAt)
+                }
+                deletion = SubmissionDeletion(at: at, actor: deletedBy, reason: deletionReason)
+            }
             submissions.append(StoredSubmission(id: id, uuid: uuid, formName: name, version: version, formVersionID: versionID,
-                                                status: state, createdAt: createdAt, updatedAt: updatedAt, valuesJSON: values))
+                                                status: state, createdAt: createdAt, updatedAt: updatedAt, valuesJSON: values,
+                                                revision: revision, revisionActor: actor, revisionReason: reason,
+                                                reviewState: reviewState, reviewComment: comment, deletion: deletion))
         }
         return submissions
     }

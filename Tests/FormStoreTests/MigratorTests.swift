@@ -44,8 +44,9 @@ import Testing
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name",
             operation: "t") { $0.text(0) }
         #expect(tables == ["access_tokens", "form_versions", "form_versions_form_hash", "formctl_schema_migrations", "forms", "idempotency_keys",
-                           "idempotency_keys_expires_at", "submissions",
-                           "submissions_created_at", "submissions_form_status_id", "submissions_status_id",
+                           "idempotency_keys_expires_at", "submission_reviews", "submission_reviews_submission_id",
+                           "submission_revisions", "submissions", "submissions_created_at", "submissions_deleted_at",
+                           "submissions_form_review_id", "submissions_form_status_id", "submissions_status_id",
                            "submissions_updated_at_id"])
         let status = try Migrator(connection: connection).status()
         #expect(status.count == Migration.embedded.count)

@@ -103,14 +103,16 @@ import Secrets
                           FormSummary(name: "b", versions: 1, latestVersion: 1, finalCount: 1, draftCount: 0)])
     }
 
-    @Test func deleteRemovesOnlyThatSubmission() throws {
+    @Test func deleteLeavesOnlyThatSubmissionAsATombstone() throws {
         let v = try store.register(formName: "d", definitionJSON: "{}")
         let one = try store.saveFinal(formVersionID: v.id, valuesJSON: "1")
         let two = try store.saveDraft(formVersionID: v.id, valuesJSON: "2")
         #expect(try store.delete(id: one.id))
         #expect(try !store.delete(id: one.id))
-        #expect(try store.submission(id: one.id) == nil)
+        #expect(try store.submission(id: one.id)?.deletion != nil)
+        #expect(try store.submission(id: one.id)?.valuesJSON == "1")
         #expect(try store.submissions() == [two])
+        #expect(try store.forms().first?.finalCount == 0)
     }
 
     @Test func writeBlocksCommitTogetherOrNotAtAll() throws {

@@ -81,9 +81,9 @@ package final class SubmissionStore: Sendable {
         try locked.withLock { try $0.count(SubmissionQuery(formName: formName, status: status)) }
     }
 
-    /// Returns false if there was no such submission.
+    /// Leaves a tombstone; returns false if there was no such submission, or it was deleted already.
     package func delete(id: Int64) throws -> Bool {
-        try locked.withLock { try $0.delete(id: id) }
+        try locked.withLock { try $0.delete(id: id, actor: nil, reason: nil) }
     }
 
     /// Every form by name, with version and submission counts.

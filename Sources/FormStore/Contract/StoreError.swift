@@ -17,6 +17,11 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case invalidTablePrefix(String)
     /// A page cursor that does not fit the query (another order, or not a cursor at all).
     case invalidCursor(String)
+    /// Only final submissions are edited or reviewed; a draft is changed as a draft.
+    case notFinal(id: Int64)
+    /// An edit made from a revision that is no longer the current one: another edit was
+    /// stored meanwhile, and this one would have undone it.
+    case revisionConflict(id: Int64, current: Int)
 
     package var description: String {
         switch self {
@@ -35,6 +40,10 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return "Table prefix \(prefix.debugDescription) (the tablePrefix store option) is not allowed: use a lower-case letter, then letters, digits or _, at most 32"
         case .invalidCursor(let reason):
             return "Invalid page cursor: \(reason)"
+        case .notFinal(let id):
+            return "Submission \(id) is a draft: a draft is changed as a draft, and only final submissions are edited or reviewed"
+        case let .revisionConflict(id, current):
+            return "Submission \(id) was changed meanwhile: it is at revision \(current) now; edit that revision"
         }
     }
 }
@@ -44,7 +53,7 @@ extension StoreError {
     package var storageKind: StorageError.Kind {
         switch self {
         case .unknownFormVersion, .submissionNotFound, .resumeTokenMismatch: return .notFound
-        case .notADraft, .draftOfAnotherForm: return .conflict
+        case .notADraft, .draftOfAnotherForm, .notFinal, .revisionConflict: return .conflict
         case .malformedValue: return .corrupt
         case .notADatabaseFile: return .notADatabase
         case .invalidTablePrefix, .invalidCursor: return .invalidRequest

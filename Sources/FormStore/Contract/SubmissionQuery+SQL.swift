@@ -49,6 +49,8 @@ package struct SubmissionQuerySQL: Sendable {
             add("s.form_version_id IN (SELECT id FROM \(tables.formVersions) WHERE version = \(next(.integer(Int64(version)))))")
         }
         if let status = query.status { add("s.status = \(next(.text(status.rawValue)))") }
+        if let state = query.reviewState { add("s.review_state = \(next(.text(state.rawValue)))") }
+        if !query.includingDeleted { add("s.deleted_at IS NULL") }
         if let uuid = query.uuid {
             // Stored in lower case; text that is no UUID matches nothing (rather than being an
             // error on one backend and no rows on the other).

@@ -25,6 +25,11 @@ public struct SubmissionQuery: Sendable, Equatable {
     public var version: Int?
     /// Drafts only, or final submissions only.
     public var status: SubmissionStatus?
+    /// Submissions in this review state only.
+    public var reviewState: ReviewState?
+    /// Deleted submissions (tombstones) too: for an administrator's look at what was deleted.
+    /// Listings, counts and exports leave them out by default.
+    public var includingDeleted: Bool
     /// The one submission with this UUID (text that is no UUID matches nothing).
     public var uuid: String?
     /// Stored at or after this instant.
@@ -52,8 +57,10 @@ public struct SubmissionQuery: Sendable, Equatable {
         formName: String? = nil, formVersionID: Int64? = nil, version: Int? = nil, status: SubmissionStatus? = nil,
         uuid: String? = nil, createdFrom: Date? = nil, createdBefore: Date? = nil, updatedFrom: Date? = nil,
         updatedBefore: Date? = nil, order: Order = .id, descending: Bool = false, limit: Int = 100,
-        after: SubmissionCursor? = nil
+        after: SubmissionCursor? = nil, reviewState: ReviewState? = nil, includingDeleted: Bool = false
     ) {
+        self.reviewState = reviewState
+        self.includingDeleted = includingDeleted
         self.formName = formName
         self.formVersionID = formVersionID
         self.version = version

@@ -1,3 +1,5 @@
+import struct Foundation.Date
+
 /// Where submissions live, as FormEngine sees them: every call is async where it may wait (for
 /// a lock, a disk, a server) and suspends the calling task instead of blocking a thread of
 /// Swift's cooperative pool; every failure is a `StorageError`.
@@ -18,7 +20,7 @@ package protocol SubmissionStorage: AnyObject, Sendable {
 
     /// Stores one submission (see `SubmissionWrite`) in one transaction.
     ///
-    /// Writes (`register`, `save`, `saveFinalBatch`, `delete`) and cancellation: a write whose
+    /// Writes (`register`, `save`, `saveFinalBatch`, `edit`, `review`, `delete`, `purge`) and cancellation: a write whose
     /// task is cancelled before its transaction begins (waiting for a lock or a connection) is
     /// abandoned with a `cancelled` error, and nothing is stored; once the transaction has
     /// begun it runs to its end, so a write that returns was committed and one that throws
@@ -29,6 +31,7 @@ package protocol SubmissionStorage: AnyObject, Sendable {
     /// Returns how many were stored.
     func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int
 
+    /// The row with this id, a tombstone too (its `deletion` is set).
     func submission(id: Int64) async throws(StorageError) -> StoredSubmission?
 
     /// One page of `query` and the cursor of the next.
@@ -37,8 +40,25 @@ package protocol SubmissionStorage: AnyObject, Sendable {
     /// How many submissions match `query` (its order, limit and cursor are ignored).
     func count(_ query: SubmissionQuery) async throws(StorageError) -> Int
 
-    /// False if there was no such submission.
-    func delete(id: Int64) async throws(StorageError) -> Bool
+    /// Deletes on the record: the row becomes a tombstone (who, when, why), skipped by
+    /// listings, counts and exports, its history still readable, until `purge`. False if
+    /// there was no such submission, or it was deleted already.
+    func delete(id: Int64, actor: String?, reason: String?) async throws(StorageError) -> Bool
+
+    /// Removes tombstones for good, with their revisions, reviews and kept answers: every one,
+    /// or those deleted before `deletedBefore`. Returns how many.
+    func purge(deletedBefore: Date?) async throws(StorageError) -> Int
+
+    /// Stores an edit (see `SubmissionEditWrite`) in one transaction. The submission must be
+    /// final (`notFinal`), not deleted (`submissionNotFound`) and still at the revision the
+    /// edit was made from (`revisionConflict`); the version must be one of its own form.
+    func edit(_ edit: SubmissionEditWrite) async throws(StorageError) -> StoredSubmission
+
+    /// Stores a review of a final, live submission in one transaction.
+    func review(_ review: SubmissionReviewWrite) async throws(StorageError) -> StoredSubmission
+
+    /// Everything kept about a submission, tombstones included; nil if there is no such row.
+    func history(submissionID id: Int64) async throws(StorageError) -> SubmissionHistory?
 
     /// Every form by name, with version and submission counts.
     func forms() async throws(StorageError) -> [FormSummary]

@@ -24,10 +24,13 @@ package struct SubmissionWrite: Sendable, Equatable {
     package var resumeTokenHash: String?
     /// The answer to keep under the client's idempotency key, in the same transaction.
     package var idempotency: IdempotencyWrite?
+    /// Who stored it (revision 1's actor; a draft's last saver until it is finalized), if known.
+    package var actor: String?
 
     package init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil,
-                 resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil) {
+                 resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil, actor: String? = nil) {
         self.idempotency = idempotency
+        self.actor = actor
         self.version = version
         self.status = status
         self.valuesJSON = valuesJSON

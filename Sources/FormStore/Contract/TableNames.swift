@@ -34,6 +34,10 @@ package struct TableNames: Sendable, Equatable, Hashable {
     package var forms: String { prefix + "forms" }
     package var formVersions: String { prefix + "form_versions" }
     package var submissions: String { prefix + "submissions" }
+    /// The superseded revisions of edited submissions.
+    package var submissionRevisions: String { prefix + "submission_revisions" }
+    /// Every review of a submission.
+    package var submissionReviews: String { prefix + "submission_reviews" }
     /// The access tokens of `formctl serve`, by their hashes.
     package var accessTokens: String { prefix + "access_tokens" }
     /// The answers kept under the `Idempotency-Key` of `formctl serve`'s writes.

@@ -90,15 +90,21 @@ import Secrets
         await store.close()
     }
 
-    @Test(arguments: Backend.allCases) func deleteRemovesOnlyThatSubmission(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func deleteLeavesOnlyThatSubmissionAsATombstone(_ backend: Backend) async throws {
         let database = try StoreUnderTest(backend)
         let store = try await database.open()
         let one = try await store.save(SubmissionWrite(version: Self.definition("d", "{}"), status: .final, valuesJSON: "1"))
         let two = try await store.save(SubmissionWrite(version: .id(one.formVersionID), status: .draft, valuesJSON: "2"))
-        #expect(try await store.delete(id: one.id))
-        #expect(try await !store.delete(id: one.id))
-        #expect(try await store.submission(id: one.id) == nil)
+        #expect(try await store.delete(id: one.id, actor: "ann", reason: "test row"))
+        #expect(try await !store.delete(id: one.id, actor: "ann", reason: nil), "deleted already")
+        let tombstone = try await store.submission(id: one.id)
+        #expect(tombstone?.deletion?.actor == "ann")
+        #expect(tombstone?.deletion?.reason == "test row")
+        #expect(tombstone?.valuesJSON == "1")
         #expect(try await store.page(SubmissionQuery()).submissions == [two])
+        #expect(try await store.count(SubmissionQuery()) == 1)
+        #expect(try await store.page(SubmissionQuery(includingDeleted: true)).submissions.map(\.id) == [one.id, two.id])
+        #expect(try await store.forms().first?.finalCount == 0)
         await store.close()
     }
 

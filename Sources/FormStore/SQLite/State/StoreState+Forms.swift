@@ -69,8 +69,8 @@ extension StoreState {
             SELECT f.name,
                    (SELECT count(*) FROM \(tables.formVersions) v WHERE v.form_id = f.id),
                    (SELECT coalesce(max(v.version), 0) FROM \(tables.formVersions) v WHERE v.form_id = f.id),
-                   (SELECT count(*) FROM \(tables.submissions) s WHERE s.form_id = f.id AND s.status = 'final'),
-                   (SELECT count(*) FROM \(tables.submissions) s WHERE s.form_id = f.id AND s.status = 'draft')
+                   (SELECT count(*) FROM \(tables.submissions) s WHERE s.form_id = f.id AND s.status = 'final' AND s.deleted_at IS NULL),
+                   (SELECT count(*) FROM \(tables.submissions) s WHERE s.form_id = f.id AND s.status = 'draft' AND s.deleted_at IS NULL)
             FROM \(tables.forms) f ORDER BY f.name
             """, operation: "listing forms") {
             FormSummary(name: $0.text(0), versions: $0.int(1), latestVersion: $0.int(2),

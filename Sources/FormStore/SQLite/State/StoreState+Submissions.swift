@@ -4,8 +4,8 @@ extension StoreState {
     /// One new submission. A single INSERT is its own atomic transaction; SQLite takes the read
     /// and write locks together for it (with the busy handler), so the lock-upgrade deadlock
     /// that `BEGIN IMMEDIATE` prevents for multi-statement transactions cannot happen here.
-    package func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String, resumeTokenHash: String? = nil) throws
-        -> StoredSubmission
+    package func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String, resumeTokenHash: String? = nil,
+                        actor: String? = nil) throws -> StoredSubmission
     {
         let ref = try versionRef(id: formVersionID)
         let uuid = uuids.next()
@@ -19,12 +19,13 @@ extension StoreState {
             try statement.bind(now, at: 6)
             try statement.bind(valuesJSON, at: 7)
             try statement.bind(status == .draft ? resumeTokenHash : nil, at: 8)
+            try statement.bind(actor, at: 9)
             try statement.run("saving a \(status.rawValue) submission of \(ref.formName)")
             return connection.lastInsertRowID
         }
         let date = Timestamp.parse(now) ?? Date()
         return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: formVersionID,
-                                status: status, createdAt: date, updatedAt: date, valuesJSON: valuesJSON)
+                                status: status, createdAt: date, updatedAt: date, valuesJSON: valuesJSON, revisionActor: actor)
     }
 
     /// Many final submissions through one prepared statement in one transaction (`import`).
@@ -43,6 +44,7 @@ extension StoreState {
                 try statement.bind(now, at: 5)
                 try statement.bind(now, at: 6)
                 try statement.bindNull(8)
+                try statement.bindNull(9)
                 for (index, values) in valuesJSON.enumerated() {
                     try statement.bind(uuids.next(), at: 1)
                     try statement.bind(values, at: 7)
@@ -58,25 +60,31 @@ extension StoreState {
     /// Replaces a draft's values, and makes it final if `finalize` is set. With a version, the
     /// draft moves to it: values are always stored against the definition they were validated
     /// with. Final submissions are refused: they are the record of what was submitted.
-    package func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool) throws -> StoredSubmission {
+    package func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool, actor: String? = nil) throws
+        -> StoredSubmission
+    {
         try transaction {
             let status = finalize ? SubmissionStatus.final.rawValue : SubmissionStatus.draft.rawValue
             let operation = finalize ? "finalizing draft \(id)" : "updating draft \(id)"
             // A final submission is never resumed: its resume token is of no more use.
             let forget = finalize ? ", resume_token_hash = NULL" : ""
+            // A deleted draft is a tombstone: it is neither resumed nor finalized.
+            let live = "id = ? AND status = 'draft' AND deleted_at IS NULL"
             if let formVersionID {
                 // The composite foreign key refuses a version of another form.
                 try connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, form_version_id = ?\(forget) WHERE id = ? AND status = 'draft'",
-                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(formVersionID), .integer(id)],
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?, form_version_id = ?\(forget) WHERE \(live)",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), actor.map(SQLiteValue.text) ?? .null,
+                     .integer(formVersionID), .integer(id)],
                     operation: operation)
             } else {
                 try connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?\(forget) WHERE id = ? AND status = 'draft'",
-                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .integer(id)], operation: operation)
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?\(forget) WHERE \(live)",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), actor.map(SQLiteValue.text) ?? .null, .integer(id)],
+                    operation: operation)
             }
             let changed = connection.changes
-            guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
+            guard let stored = try submission(id: id), stored.deletion == nil else { throw StoreError.submissionNotFound(id: id) }
             guard changed == 1 else { throw StoreError.notADraft(id: id) }
             return stored
         }
@@ -85,10 +93,5 @@ extension StoreState {
     func resumeTokenHash(submissionID id: Int64) throws -> String? {
         try connection.queryFirst("SELECT resume_token_hash FROM \(tables.submissions) WHERE id = ?", [.integer(id)],
                                   operation: "reading the resume token of submission \(id)") { $0.optionalText(0) } ?? nil
-    }
-
-    package func delete(id: Int64) throws -> Bool {
-        try connection.run("DELETE FROM \(tables.submissions) WHERE id = ?", [.integer(id)], operation: "deleting submission \(id)")
-        return connection.changes > 0
     }
 }

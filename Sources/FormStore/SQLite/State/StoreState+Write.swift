@@ -7,7 +7,7 @@ extension StoreState {
     func save(_ write: SubmissionWrite) throws -> StoredSubmission {
         if case .id(let versionID) = write.version, write.draftID == nil, write.idempotency == nil {
             return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
-                              resumeTokenHash: write.resumeTokenHash)
+                              resumeTokenHash: write.resumeTokenHash, actor: write.actor)
         }
         return try transaction {
             let stored = try saveRow(write)
@@ -26,9 +26,11 @@ extension StoreState {
             }
             guard let draftID = write.draftID else {
                 return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
-                                  resumeTokenHash: write.resumeTokenHash)
+                                  resumeTokenHash: write.resumeTokenHash, actor: write.actor)
             }
-            guard let existing = try submission(id: draftID) else { throw StoreError.submissionNotFound(id: draftID) }
+            guard let existing = try submission(id: draftID), existing.deletion == nil else {
+                throw StoreError.submissionNotFound(id: draftID)
+            }
             guard existing.status == .draft else { throw StoreError.notADraft(id: draftID) }
             if let expected = write.resumeTokenHash {
                 guard let stored = try resumeTokenHash(submissionID: draftID), ConstantTime.equal(stored, expected) else {
@@ -40,7 +42,7 @@ extension StoreState {
                 throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: formName)
             }
             return try updateDraft(id: draftID, formVersionID: versionID, valuesJSON: write.valuesJSON,
-                                   finalize: write.status == .final)
+                                   finalize: write.status == .final, actor: write.actor)
         }
     }
 }

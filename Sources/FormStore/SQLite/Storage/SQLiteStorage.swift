@@ -7,7 +7,7 @@ package final class SQLiteStorage: SubmissionStorage {
     package let path: String
     package let tables: TableNames
     private let writer: ConnectionThread?
-    private let readers: ReaderPool
+    let readers: ReaderPool
 
     package var backend: StorageError.Backend { .sqlite }
     package var database: String { path }
@@ -58,7 +58,7 @@ package final class SQLiteStorage: SubmissionStorage {
     /// Runs a write on the writer's thread. Cancelling the calling task abandons it while it
     /// has not begun its transaction (queued, or waiting for another process's lock): it then
     /// fails with `cancelled` and stores nothing. Once begun, it runs to its end.
-    private func write<R: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
+    func write<R: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
         guard let writer else {
             throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
         }
@@ -107,10 +107,6 @@ package final class SQLiteStorage: SubmissionStorage {
 
     package func count(_ query: SubmissionQuery) async throws(StorageError) -> Int {
         try await readers.read { try $0.count(query) }
-    }
-
-    package func delete(id: Int64) async throws(StorageError) -> Bool {
-        try await write { try $0.delete(id: id) }
     }
 
     package func forms() async throws(StorageError) -> [FormSummary] {

@@ -37,6 +37,23 @@ extension Connection {
         return result
     }
 
+    /// Runs `body` in a read transaction (`BEGIN DEFERRED`), so that every statement in it
+    /// reads the same snapshot: under WAL a writer committing between two SELECTs is not seen
+    /// by the second. Not nested in another transaction.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try run("BEGIN DEFERRED", operation: "beginning a read transaction")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            if !isAutocommit { try? run("ROLLBACK", operation: "ending a read transaction") }
+            throw error
+        }
+        // A read transaction has nothing to commit; ending it cannot lose anything.
+        if !isAutocommit { try? run("COMMIT", operation: "ending a read transaction") }
+        return result
+    }
+
     /// Undoes the transaction or savepoint at `depth` if SQLite still has one open. After some
     /// errors (SQLITE_FULL, I/O errors) SQLite has already rolled everything back; issuing
     /// ROLLBACK then would fail and hide the original error, so we ask first.

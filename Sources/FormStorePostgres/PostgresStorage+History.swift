@@ -1,0 +1,153 @@
+import FormStore
+import struct Foundation.Date
+import PostgresNIO
+
+extension PostgresStorage {
+    /// An edit in one transaction; the row is locked (`FOR UPDATE`) before its revision is
+    /// checked, so of two concurrent edits from one revision the second waits, then conflicts.
+    package func edit(_ edit: SubmissionEditWrite) async throws(StorageError) -> StoredSubmission {
+        let id = edit.submissionID
+        return try await write("editing submission \(id)") { [self] connection in
+            try await connection.transaction(logger: logger) { connection in
+                let current = try await editable(id, on: connection)
+                guard current.revision == edit.expectedRevision else {
+                    throw StoreError.revisionConflict(id: id, current: current.revision)
+                }
+                let formName = try await versionRef(edit.formVersionID, on: connection, caching: true).formName
+                guard formName == current.formName else {
+                    throw StoreError.draftOfAnotherForm(id: id, formName: current.formName, expected: formName)
+                }
+                try await connection.run(
+                    """
+                    INSERT INTO \(tables.submissionRevisions) (submission_id, revision, form_version_id, values_json, created_at, actor, reason)
+                    SELECT id, revision, form_version_id, values_json, updated_at, revision_actor, revision_reason
+                    FROM \(tables.submissions) WHERE id = $1
+                    """, [.integer(id)], logger: logger)
+                try await connection.run(
+                    """
+                    UPDATE \(tables.submissions) SET values_json = $1, form_version_id = $2, updated_at = $3::timestamptz,
+                        revision = revision + 1, revision_actor = $4, revision_reason = $5
+                    WHERE id = $6
+                    """,
+                    [.text(edit.valuesJSON), .integer(edit.formVersionID), .timestamp(Timestamp.now()), Self.optional(edit.actor),
+                     Self.optional(edit.reason), .integer(id)], logger: logger)
+                guard let stored = try await submission(id: id, on: connection, lock: false) else {
+                    throw StoreError.submissionNotFound(id: id)
+                }
+                if let record = edit.idempotency { try await keep(record, for: stored, on: connection) }
+                return stored
+            }
+        }
+    }
+
+    package func review(_ review: SubmissionReviewWrite) async throws(StorageError) -> StoredSubmission {
+        let id = review.submissionID
+        return try await write("reviewing submission \(id)") { [self] connection in
+            try await connection.transaction(logger: logger) { connection in
+                let current = try await editable(id, on: connection)
+                try await connection.run(
+                    """
+                    INSERT INTO \(tables.submissionReviews) (submission_id, revision, state, comment, actor, created_at)
+                    VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
+                    """,
+                    [.integer(id), .integer(Int64(current.revision)), .text(review.state.rawValue), Self.optional(review.comment),
+                     Self.optional(review.actor), .timestamp(Timestamp.now())], logger: logger)
+                try await connection.run("UPDATE \(tables.submissions) SET review_state = $1, review_comment = $2 WHERE id = $3",
+                                         [.text(review.state.rawValue), Self.optional(review.comment), .integer(id)], logger: logger)
+                guard let stored = try await submission(id: id, on: connection, lock: false) else {
+                    throw StoreError.submissionNotFound(id: id)
+                }
+                return stored
+            }
+        }
+    }
+
+    /// The row, locked for the transaction: final and not deleted, else why not.
+    private func editable(_ id: Int64, on connection: PostgresConnection) async throws -> StoredSubmission {
+        guard let current = try await submission(id: id, on: connection, lock: true), current.deletion == nil else {
+            throw StoreError.submissionNotFound(id: id)
+        }
+        guard current.status == .final else { throw StoreError.notFinal(id: id) }
+        return current
+    }
+
+    package func delete(id: Int64, actor: String?, reason: String?) async throws(StorageError) -> Bool {
+        try await write("deleting submission \(id)") { [self] connection in
+            // In a transaction: the answer must follow the commit (see `insert`).
+            try await connection.transaction(logger: logger) { connection in
+                try await connection.run(
+                    """
+                    UPDATE \(tables.submissions) SET deleted_at = $1::timestamptz, deleted_by = $2, deletion_reason = $3,
+                        resume_token_hash = NULL
+                    WHERE id = $4 AND deleted_at IS NULL RETURNING id
+                    """, [.timestamp(Timestamp.now()), Self.optional(actor), Self.optional(reason), .integer(id)],
+                    logger: logger
+                ).first(Int64.self) != nil
+            }
+        }
+    }
+
+    /// ON DELETE CASCADE takes each row's revisions, reviews and kept answers with it.
+    package func purge(deletedBefore: Date?) async throws(StorageError) -> Int {
+        try await write("purging deleted submissions") { [self] connection in
+            try await connection.transaction(logger: logger) { connection in
+                var sql = "DELETE FROM \(tables.submissions) WHERE deleted_at IS NOT NULL"
+                var values: [QueryValue] = []
+                if let deletedBefore {
+                    sql += " AND deleted_at < $1::timestamptz"
+                    values.append(.timestamp(Timestamp.format(deletedBefore)))
+                }
+                let rows = try await connection.run(sql + " RETURNING id", values, logger: logger)
+                var count = 0
+                for try await _ in rows.decode(Int64.self) { count += 1 }
+                return count
+            }
+        }
+    }
+
+    /// Read in one snapshot, so the revisions and reviews are those of the row returned.
+    package func history(submissionID id: Int64) async throws(StorageError) -> SubmissionHistory? {
+        try await call("reading the history of submission \(id)") { [self] connection in
+            try await connection.transaction(logger: logger, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { connection in
+                guard let current = try await submission(id: id, on: connection, lock: false) else { return nil }
+                var revisions: [SubmissionRevision] = []
+                let revisionRows = try await connection.run(
+                    """
+                    SELECT r.revision, r.form_version_id, v.version, r.values_json, \(PostgresSQL.utcText("r.created_at")), r.actor, r.reason
+                    FROM \(tables.submissionRevisions) r JOIN \(tables.formVersions) v ON v.id = r.form_version_id
+                    WHERE r.submission_id = $1 ORDER BY r.revision
+                    """, [.integer(id)], logger: logger)
+                for try await (revision, versionID, version, values, created, actor, reason)
+                    in revisionRows.decode((Int, Int64, Int, String, String, String?, String?).self)
+                {
+                    guard let at = Timestamp.parse(created) else {
+                        throw StoreError.malformedValue(table: "submission_revisions", id: id, column: "created_at", value: created)
+                    }
+                    revisions.append(SubmissionRevision(revision: revision, formVersionID: versionID, version: version,
+                                                        valuesJSON: values, at: at, actor: actor, reason: reason))
+                }
+                revisions.append(SubmissionRevision(
+                    revision: current.revision, formVersionID: current.formVersionID, version: current.version,
+                    valuesJSON: current.valuesJSON, at: current.updatedAt, actor: current.revisionActor,
+                    reason: current.revisionReason))
+                var reviews: [SubmissionReview] = []
+                let reviewRows = try await connection.run(
+                    """
+                    SELECT state, comment, actor, \(PostgresSQL.utcText("created_at")), revision FROM \(tables.submissionReviews)
+                    WHERE submission_id = $1 ORDER BY id
+                    """, [.integer(id)], logger: logger)
+                for try await (stateText, comment, actor, created, revision)
+                    in reviewRows.decode((String, String?, String?, String, Int).self)
+                {
+                    guard let state = ReviewState(rawValue: stateText), let at = Timestamp.parse(created) else {
+                        throw StoreError.malformedValue(table: "submission_reviews", id: id, column: "state", value: stateText)
+                    }
+                    reviews.append(SubmissionReview(state: state, comment: comment, actor: actor, at: at, revision: revision))
+                }
+                return SubmissionHistory(submission: current, revisions: revisions, reviews: reviews)
+            }
+        }
+    }
+
+    static func optional(_ text: String?) -> QueryValue { text.map(QueryValue.text) ?? .null }
+}
