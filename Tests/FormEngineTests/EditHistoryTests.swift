@@ -261,6 +261,28 @@ struct EditHistoryTests {
         await engine.close()
     }
 
+    /// An edit under an idempotency key keeps its answer in the edit's transaction, made from
+    /// the new revision; an edit that changes nothing stores nothing, so keeps none.
+    @Test(arguments: backends)
+    func anIdempotentEditKeepsItsAnswerWithTheNewRevision(backend: Backend) async throws {
+        let (engine, scratch) = try await Self.engine(backend)
+        _ = scratch
+        let (_, ann) = try await Self.submitAnn(engine)
+        func keyed(_ key: String, _ answers: FormValue) -> SubmissionEdit {
+            var edit = SubmissionEdit(answers: answers)
+            edit.idempotency = SubmissionIdempotency(key: key, fingerprint: "f-\(key)", expiresAt: Date(timeIntervalSinceNow: 3600)) {
+                IdempotentResponse(status: 200, contentType: "application/json", body: "revision \($0.revision) \($0.values["name"] ?? nil)")
+            }
+            return edit
+        }
+        _ = try await engine.edit(id: ann.id, keyed("k1", ["name": "Anne"]))
+        let record = try #require(try await engine.idempotencyRecord(key: "k1"))
+        #expect(record.submissionID == ann.id && record.response.body == #"revision 2 "Anne""#, "\(record.response.body)")
+        _ = try await engine.edit(id: ann.id, keyed("k2", ["name": "Anne"]))
+        #expect(try await engine.idempotencyRecord(key: "k2") == nil)
+        await engine.close()
+    }
+
     /// An edit runs no action handler, so a form whose button names one nobody registered (an
     /// imported submission's) is edited all the same.
     @Test func anEditNeedsNoActionHandler() async throws {
