@@ -160,6 +160,12 @@ struct EditHistoryTests {
         let approved = try await engine.submissions(SubmissionQuery(reviewState: .approved))
         #expect(approved.submissions.map(\.id) == [ann.id])
         #expect(try await engine.submissions(SubmissionQuery(reviewState: .rejected)).submissions.isEmpty)
+        // Every export says it, and filters by it.
+        let csv = ExportTests.Collected(), ndjson = ExportTests.Collected()
+        try await engine.export(SubmissionQuery(formName: "party", reviewState: .approved), as: .csv, to: csv)
+        try await engine.export(SubmissionQuery(formName: "party", reviewState: .hasIssues), as: .ndjson, to: ndjson)
+        #expect(csv.records.count == 2 && csv.records[1].hasPrefix("\(ann.id),") && csv.records[1].contains(",2,approved,Ann,"), "\(csv.text)")
+        #expect(ndjson.text.isEmpty)
 
         // A draft is neither edited nor reviewed.
         let form = try engine.loadForm(definition: try FormDefinition(json: Self.party), name: "party")
