@@ -89,18 +89,6 @@ extension FormServer {
         }
     }
 
-    func showSubmission(_ request: Request, _ context: RouteContext) async throws -> Response {
-        guard let grant = try await grant(request) else { throw Self.unauthorized }
-        let id = try draftID(context)
-        let found = try await engineCall { try await engine.storedSubmission(id: id) }
-        // Another form's submission is not there for this token: the same 404, so that the
-        // answer does not say that it exists.
-        guard let found, grant.allows(.read, on: found.formName) else {
-            throw ServedError(.notFound, message: "no submission with id \(id)")
-        }
-        return HTTPReplies.json(try await engineCall { try engine.jsonValue(of: found) })
-    }
-
     /// Runs an engine call and turns its refusal into the status a client acts on: 422 with
     /// every field error, 409 when an action cancelled, 503 with Retry-After when the store is
     /// busy, 404 for a draft that is not there, 500 (logged, not shown) for the rest.
