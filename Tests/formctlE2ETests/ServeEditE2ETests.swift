@@ -93,6 +93,35 @@ import Testing
         #expect(!server.log.contains("correct-horse"))
     }
 
+    /// A directory holding form `note` as given.
+    static func noteForms(_ scratch: Scratch, _ name: String, _ definition: String) throws -> String {
+        let forms = scratch.path(name)
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: true)
+        _ = try scratch.write("\(name)/note.json", definition)
+        return forms
+    }
+
+    @Test func anEditIsValidatedAgainstItsOwnVersionUnlessAskedToMoveToTheLatest() throws {
+        let scratch = try Scratch()
+        let first = try Self.noteForms(scratch, "v1", #"{"title":"Note","sections":[{"elements":[{"type":"entry","key":"text","required":true}]}]}"#)
+        let second = try Self.noteForms(scratch, "v2", #"{"title":"Note","sections":[{"elements":[{"type":"entry","key":"text","required":true},{"type":"entry","key":"author","required":true}]}]}"#)
+        let old = try ServerProcess(scratch, formsDirectory: first)
+        let created = try old.request("POST", "/forms/note/submissions", body: #"{"text":"hi"}"#)
+        let id = try #require(created.object["id"] as? Int, "\(created.text)")
+        #expect(old.stop() == 0)
+        let server = try ServerProcess(scratch, formsDirectory: second)
+        defer { server.stop() }
+        let admin = Self.bearer(server.token)
+        let kept = try server.request("PUT", "/submissions/\(id)", body: #"{"text":"hello"}"#, headers: admin)
+        #expect(kept.status == 200 && kept.object["version"] as? Int == 1 && kept.object["revision"] as? Int == 2, "\(kept.text)")
+        let moved = try server.request("PUT", "/submissions/\(id)?toLatest=true", body: "{}", headers: admin)
+        #expect(moved.status == 422 && moved.text.contains(#""path":"author""#), "the latest version asks for the author: \(moved.text)")
+        let latest = try server.request("PUT", "/submissions/\(id)", body: #"{"author":"Ann","_toLatest":true}"#, headers: admin)
+        #expect(latest.status == 200 && latest.object["version"] as? Int == 2 && latest.object["revision"] as? Int == 3, "\(latest.text)")
+        let history = try server.request("GET", "/submissions/\(id)/history", headers: admin)
+        #expect(Self.revisions(history).map { $0["version"] as? Int } == [1, 1, 2], "\(history.text)")
+    }
+
     @Test func twoEditsOfOneRevisionAtOnceGiveOneSuccessAndOneConflictWithTheCurrentRevision() throws {
         let scratch = try Scratch()
         let served = try Served(scratch)
@@ -167,10 +196,15 @@ import Testing
         #expect(approved.status == 200 && (approved.object["review"] as? [String: Any])?["state"] as? String == "approved", "\(approved.text)")
         #expect((approved.object["review"] as? [String: Any])?["comment"] == nil, "a review without a comment clears it: \(approved.text)")
 
+        // A token without a name is named by its id: the sixth one made here.
+        let unnamed = try ServeTokensE2ETests.create(scratch, ["--form", "signup", "--scope", "admin"])
+        #expect(try server.request("POST", "/submissions/\(id)/review", body: #"{"state":"approved"}"#, headers: Self.bearer(unnamed)).status == 200)
+
         let history = try server.request("GET", "/submissions/\(id)/history", headers: Self.bearer(served.read))
         let reviews = try #require(history.object["reviews"] as? [[String: Any]])
-        #expect(reviews.map { $0["state"] as? String } == ["hasIssues", "approved"], "\(history.text)")
-        #expect(reviews.first?["comment"] as? String == "check the guest's email" && reviews.allSatisfy { $0["actor"] as? String == "lead" })
+        #expect(reviews.map { $0["state"] as? String } == ["hasIssues", "approved", "approved"], "\(history.text)")
+        #expect(reviews.first?["comment"] as? String == "check the guest's email", "\(history.text)")
+        #expect(reviews.map { $0["actor"] as? String } == ["lead", "lead", "token 6"], "\(history.text)")
         #expect(reviews.allSatisfy { $0["revision"] as? Int == 1 }, "\(history.text)")
 
         for bad in [#"{"state":"fine"}"#, #"{"comment":"x"}"#, #"{"state":"approved","score":5}"#, #"{"state":"approved","comment":"a\u001bb"}"#] {
