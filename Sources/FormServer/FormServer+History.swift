@@ -23,8 +23,11 @@ extension FormServer {
     /// every review, and the deletion (see ``HistoryJSON``). A token that reads the form reads
     /// a live submission's history; a deleted one's is an admin's only.
     func showHistory(_ request: Request, _ context: RouteContext) async throws -> Response {
-        let (found, _) = try await visibleSubmission(request, context)
-        guard let history = try await engineCall({ try await engine.history(id: found.id) }) else { throw Self.noSubmission(found.id) }
+        let (found, grant) = try await visibleSubmission(request, context)
+        // Read after the check: deleted in between, it is an admin's only, as it would have been.
+        guard let history = try await engineCall({ try await engine.history(id: found.id) }),
+            history.submission.deletion == nil || grant.allows(.admin, on: found.formName)
+        else { throw Self.noSubmission(found.id) }
         do { return HTTPReplies.json(try HistoryJSON.json(history)) } catch {
             throw ServedError(.internalServerError, message: "the history of submission \(found.id) cannot be read: \(error)")
         }

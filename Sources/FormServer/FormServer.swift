@@ -8,7 +8,8 @@ import Logging
 /// `formctl serve`: the forms of one directory over HTTP, for clients that draw them (JSON:
 /// the bound definition, the live state of every field, submissions) and for browsers (plain
 /// HTML that works without JavaScript, and a small script of ours that shows and hides
-/// conditional fields as the person types). Every write goes through `FormEngine.submit`.
+/// conditional fields as the person types). Every write goes through the engine: a submission
+/// through `FormEngine.submit`, an edit through `FormEngine.edit`, a review, a deletion.
 /// A server of its own: ``FormRoutes`` at `/` with the bounds a public server needs; a service
 /// mounts ``FormRoutes`` in its own application instead.
 public struct FormServer: Sendable {
