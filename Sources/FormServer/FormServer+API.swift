@@ -46,6 +46,8 @@ extension FormServer {
         let form = try form(context)
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
+        // Who submits, kept as revision 1's actor: the bearer token's name when one is sent.
+        let actor = try await grant(request).map(Self.actor)
         let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
         let answers: FormValue
         let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
@@ -76,7 +78,7 @@ extension FormServer {
             let submitted = try await engineCall {
                 try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
                                                           draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
-                                                          idempotency: idempotency),
+                                                          idempotency: idempotency, actor: actor),
                                         to: form.loaded)
             }
             var summary = submitted.summaryJSON

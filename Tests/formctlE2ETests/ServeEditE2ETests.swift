@@ -45,6 +45,10 @@ import Testing
         let server = served.server
         defer { server.stop() }
         let id = try served.submitAnn()
+        let byEditor = try server.request("POST", "/forms/signup/submissions", body: ServeE2ETests.ann, headers: Self.bearer(served.write))
+        let byEditorID = try #require(byEditor.object["id"] as? Int, "\(byEditor.text)")
+        let submitted = try server.request("GET", "/submissions/\(byEditorID)/history", headers: Self.bearer(served.read))
+        #expect(Self.revisions(submitted).first?["actor"] as? String == "editor", "a submit with a token is that token's: \(submitted.text)")
         let shown = try server.request("GET", "/submissions/\(id)", headers: Self.bearer(served.read))
         #expect(shown.status == 200 && shown.headers["etag"] == #""1""#, "\(shown.headers) \(shown.text)")
         #expect(shown.object["revision"] as? Int == 1 && (shown.object["review"] as? [String: Any])?["state"] as? String == "received", "\(shown.text)")
@@ -295,6 +299,7 @@ import Testing
         let history = try server.request("GET", "/submissions/\(id)/history", headers: Self.bearer(read))
         let changes = Self.revisions(history).last?["changes"] as? [[String: Any]]
         #expect(Self.revisions(history).count == 2 && changes?.first?["old"] as? String == "ann@example.com", "\(history.text)")
+        #expect(Self.revisions(history).map { $0["actor"] as? String } == [nil, "--token-file"], "\(history.text)")
         #expect((history.object["reviews"] as? [[String: Any]])?.first?["actor"] as? String == "--token-file", "\(history.text)")
         #expect(try server.request("DELETE", "/submissions/\(id)", headers: admin).status == 204)
         #expect(try server.request("GET", "/submissions/\(id)", headers: Self.bearer(read)).status == 404)
