@@ -49,6 +49,8 @@ import Testing
         let byEditorID = try #require(byEditor.object["id"] as? Int, "\(byEditor.text)")
         let submitted = try server.request("GET", "/submissions/\(byEditorID)/history", headers: Self.bearer(served.read))
         #expect(Self.revisions(submitted).first?["actor"] as? String == "editor", "a submit with a token is that token's: \(submitted.text)")
+        let forged = try server.request("POST", "/forms/signup/submissions", body: ServeE2ETests.ann, headers: Self.bearer("x" + served.write))
+        #expect(forged.status == 401, "a token that is not one is not taken as a name: \(forged.text)")
         let shown = try server.request("GET", "/submissions/\(id)", headers: Self.bearer(served.read))
         #expect(shown.status == 200 && shown.headers["etag"] == #""1""#, "\(shown.headers) \(shown.text)")
         #expect(shown.object["revision"] as? Int == 1 && (shown.object["review"] as? [String: Any])?["state"] as? String == "received", "\(shown.text)")
