@@ -32,8 +32,8 @@ extension FormServer {
         guard case .object(var answers) = json else {
             throw ServedError(.badRequest, message: "send the answers to change as a JSON object keyed by element key")
         }
-        let reason = try Self.text(answers.removeValue(forKey: Self.reasonMember), Self.reasonMember)
-        let toLatest = try Self.flag(answers.removeValue(forKey: Self.toLatestMember), Self.toLatestMember)
+        let reason = try Self.textMember(answers.removeValue(forKey: Self.reasonMember), named: Self.reasonMember)
+        let toLatest = try Self.flagMember(answers.removeValue(forKey: Self.toLatestMember), named: Self.toLatestMember)
             || request.uri.queryParameters["toLatest"] == "true"
         let edit = SubmissionEdit(answers: .object(answers), reason: reason, actor: Self.actor(grant),
                                   form: toLatest ? served.loaded : nil, expectedRevision: expected, deadline: Self.deadline)
@@ -93,7 +93,7 @@ extension FormServer {
     }
 
     /// A request member that is text: absent or null is nil, anything else but a string is 400.
-    static func text(_ value: FormValue?, _ name: String) throws -> String? {
+    static func textMember(_ value: FormValue?, named name: String) throws -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?:
@@ -107,7 +107,7 @@ extension FormServer {
     }
 
     /// A request member that is true or false; absent is false.
-    static func flag(_ value: FormValue?, _ name: String) throws -> Bool {
+    static func flagMember(_ value: FormValue?, named name: String) throws -> Bool {
         switch value {
         case nil: return false
         case .bool(let flag)?: return flag

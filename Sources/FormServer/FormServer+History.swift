@@ -45,7 +45,7 @@ extension FormServer {
         guard let text = members.removeValue(forKey: "state")?.stringValue, let state = ReviewState(rawValue: text) else {
             throw ServedError(.badRequest, message: "state is one of \(states)")
         }
-        let comment = try Self.text(members.removeValue(forKey: "comment"), "comment")
+        let comment = try Self.textMember(members.removeValue(forKey: "comment"), named: "comment")
         if let unknown = members.keys.first { throw ServedError(.badRequest, message: "unknown member '\(unknown)': send state and comment") }
         let reviewed: StoredSubmission
         do throws(FormEngineError) { reviewed = try await engine.review(id: found.id, state: state, comment: comment, actor: Self.actor(grant)) } catch {
@@ -61,7 +61,7 @@ extension FormServer {
         let (found, grant) = try await visibleSubmission(request, context)
         try Self.require(.admin, grant, on: found)
         if found.deletion != nil { throw Self.noSubmission(found.id) }
-        let reason = try Self.text(request.uri.queryParameters["reason"].map { .string(String($0)) }, "reason")
+        let reason = try Self.textMember(request.uri.queryParameters["reason"].map { .string(String($0)) }, named: "reason")
         let deleted = try await engineCall { try await engine.delete(id: found.id, actor: Self.actor(grant), reason: reason) }
         guard deleted else { throw Self.noSubmission(found.id) }
         return Response(status: .noContent)

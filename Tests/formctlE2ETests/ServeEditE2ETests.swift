@@ -239,6 +239,8 @@ import Testing
         let id = try served.submitAnn()
         let kept = try served.submitAnn()
         #expect(try server.request("DELETE", "/submissions/\(id)", headers: Self.bearer(served.write)).status == 403)
+        let escape = try server.request("DELETE", "/submissions/\(kept)?reason=a%1B%5B2Jb", headers: Self.bearer(served.admin))
+        #expect(escape.status == 400 && escape.text.contains("reason contains a control character at character 2"), "\(escape.text)")
         let deleted = try server.request("DELETE", "/submissions/\(id)?reason=sent%20twice", headers: Self.bearer(served.admin))
         #expect(deleted.status == 204, "\(deleted.text)")
         let missing = try server.request("GET", "/submissions/9999", headers: Self.bearer(served.read))
