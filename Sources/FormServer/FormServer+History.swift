@@ -13,22 +13,23 @@ extension FormServer {
         let (found, _) = try await visibleSubmission(request, context)
         var shown = try await engineCall { try engine.jsonValue(of: found) }
         if let deletion = found.deletion, case .object(var object) = shown {
-            object["deleted"] = HistoryJSON.deletion(deletion)
+            object["deleted"] = Self.deletionJSON(deletion)
             shown = .object(object)
         }
         return HTTPReplies.json(shown, headers: [.eTag: Self.entityTag(found.revision)])
     }
 
     /// `GET /submissions/ID/history`: every revision with its values and what it changed,
-    /// every review, and the deletion (see ``HistoryJSON``). A token that reads the form reads
-    /// a live submission's history; a deleted one's is an admin's only.
+    /// every review, and the deletion (`SubmissionHistory.jsonValue()`, which `formctl show
+    /// --history --json` prints too). A token that reads the form reads a live submission's
+    /// history; a deleted one's is an admin's only.
     func showHistory(_ request: Request, _ context: RouteContext) async throws -> Response {
         let (found, grant) = try await visibleSubmission(request, context)
         // Read after the check: deleted in between, it is an admin's only, as it would have been.
         guard let history = try await engineCall({ try await engine.history(id: found.id) }),
             history.submission.deletion == nil || grant.allows(.admin, on: found.formName)
         else { throw Self.noSubmission(found.id) }
-        do { return HTTPReplies.json(try HistoryJSON.json(history)) } catch {
+        do { return HTTPReplies.json(try history.jsonValue()) } catch {
             throw ServedError(.internalServerError, message: "the history of submission \(found.id) cannot be read: \(error)")
         }
     }
@@ -53,6 +54,12 @@ extension FormServer {
             throw engineRefusal(error)
         }
         return HTTPReplies.json(try await engineCall { try engine.jsonValue(of: reviewed) }, headers: [.eTag: Self.entityTag(reviewed.revision)])
+    }
+
+    /// `{"at","actor","reason"}`, as the history gives a deletion.
+    static func deletionJSON(_ deletion: SubmissionDeletion) -> FormValue {
+        ["at": .string(Timestamp.format(deletion.at)), "actor": deletion.actor.map(FormValue.string) ?? .null,
+         "reason": deletion.reason.map(FormValue.string) ?? .null]
     }
 
     /// `DELETE /submissions/ID[?reason=TEXT]`: a tombstone with the token's name, the time and
