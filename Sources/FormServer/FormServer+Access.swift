@@ -64,7 +64,7 @@ extension FormServer {
     /// The submission the path's id names and the token that asked for it: 401 without a
     /// valid token; 404 when the token cannot read the submission's form, or the submission is
     /// deleted and the token is not an admin's on its form. The token's scope for what the
-    /// request does is checked by the caller (`requireOnSubmission`).
+    /// request does is checked by the caller (`require(_:_:on:)`).
     func visibleSubmission(_ request: Request, _ context: RouteContext) async throws -> (submission: StoredSubmission, grant: AccessToken) {
         guard let grant = try await grant(request) else { throw Self.unauthorized }
         let id = try draftID(context)

@@ -18,6 +18,8 @@ extension FormServer {
     func editSubmission(_ request: Request, _ context: RouteContext) async throws -> Response {
         let (stored, grant) = try await visibleSubmission(request, context)
         try Self.require(.write, grant, on: stored)
+        // An admin sees a deleted submission, but it is not there to edit.
+        if stored.deletion != nil { throw Self.noSubmission(stored.id) }
         if stored.status == .draft {
             throw ServedError(.conflict, message: "submission \(stored.id) is a draft: change it with PUT "
                               + paths("/forms/\(HTML.pathSegment(stored.formName))/submissions/\(stored.id)"))
@@ -45,7 +47,9 @@ extension FormServer {
             var edit = edit
             edit.idempotency = idempotency
             let edited: Submission
-            do throws(FormEngineError) { edited = try await engine.edit(id: stored.id, edit) } catch { throw await editRefusal(error) }
+            do throws(FormEngineError) { edited = try await engine.edit(id: stored.id, edit) } catch {
+                throw await editRefusal(error)
+            }
             return HTTPReplies.json(edited.jsonValue, headers: [.eTag: Self.entityTag(edited.revision)])
         }
     }

@@ -40,7 +40,9 @@ extension FormServer {
         let (found, grant) = try await visibleSubmission(request, context)
         try Self.require(.admin, grant, on: found)
         if found.deletion != nil { throw Self.noSubmission(found.id) }
-        if found.status == .draft { throw ServedError(.conflict, message: "submission \(found.id) is a draft: only a final submission is reviewed") }
+        if found.status == .draft {
+            throw ServedError(.conflict, message: "submission \(found.id) is a draft: only a final submission is reviewed")
+        }
         var members = try await readJSONObject(request)
         let states = ReviewState.allCases.map(\.rawValue).joined(separator: ", ")
         guard let text = members.removeValue(forKey: "state")?.stringValue, let state = ReviewState(rawValue: text) else {
@@ -49,7 +51,10 @@ extension FormServer {
         let comment = try Self.textMember(members.removeValue(forKey: "comment"), named: "comment")
         if let unknown = members.keys.first { throw ServedError(.badRequest, message: "unknown member '\(unknown)': send state and comment") }
         let reviewed: StoredSubmission
-        do throws(FormEngineError) { reviewed = try await engine.review(id: found.id, state: state, comment: comment, actor: Self.actor(grant)) } catch {
+        do throws(FormEngineError) {
+            reviewed = try await engine.review(id: found.id, state: state, comment: comment, actor: Self.actor(grant))
+        } catch {
+            // Deleted meanwhile (the draft and the missing one were answered above).
             if case .notEditable = error { throw Self.noSubmission(found.id) }
             throw engineRefusal(error)
         }

@@ -258,6 +258,9 @@ import Testing
         #expect(Self.data(shown)["name"] as? String == "Ann Lee", "the last values stay readable: \(shown.text)")
         let history = try server.request("GET", "/submissions/\(id)/history", headers: Self.bearer(server.token))
         #expect(history.status == 200 && (history.object["deleted"] as? [String: Any])?["actor"] as? String == "lead", "\(history.text)")
+        // An admin sees it, but it is not there to change.
+        #expect(try server.request("PUT", "/submissions/\(id)", body: #"{"name":"Ann Lea"}"#, headers: Self.bearer(server.token)).status == 404)
+        #expect(try server.request("POST", "/submissions/\(id)/review", body: #"{"state":"approved"}"#, headers: Self.bearer(served.admin)).status == 404)
         #expect(Self.revisions(history).count == 1)
     }
 
