@@ -36,7 +36,7 @@ extension FormServer {
         }
         let reason = try Self.textMember(answers.removeValue(forKey: Self.reasonMember), named: Self.reasonMember)
         let toLatest = try Self.flagMember(answers.removeValue(forKey: Self.toLatestMember), named: Self.toLatestMember)
-            || request.uri.queryParameters["toLatest"] == "true"
+            || Self.flagParameter(request.uri.queryParameters["toLatest"], named: "toLatest")
         let edit = SubmissionEdit(answers: .object(answers), reason: reason, actor: Self.actor(grant),
                                   form: toLatest ? served.loaded : nil, expectedRevision: expected, deadline: Self.deadline)
         let kept: @Sendable (Submission) -> IdempotentResponse = { edited in
@@ -107,6 +107,15 @@ extension FormServer {
             }
             return text.isEmpty ? nil : text
         default: throw ServedError(.badRequest, message: "\(name) is text (a JSON string)")
+        }
+    }
+
+    /// A query parameter that is `true` or `false`; absent is false.
+    static func flagParameter(_ value: Substring?, named name: String) throws -> Bool {
+        switch value {
+        case nil, "false"?: return false
+        case "true"?: return true
+        default: throw ServedError(.badRequest, message: "\(name) is true or false, not '\(value?.prefix(40) ?? "")'")
         }
     }
 

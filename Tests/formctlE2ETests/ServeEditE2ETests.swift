@@ -91,6 +91,8 @@ import Testing
         #expect(badTag.status == 400 && badTag.text.contains("If-Match"), "\(badTag.text)")
         let badFlag = try server.request("PUT", "/submissions/\(id)", body: #"{"_toLatest":"yes"}"#, headers: Self.bearer(served.write))
         #expect(badFlag.status == 400 && badFlag.text.contains("_toLatest"), "\(badFlag.text)")
+        let badQuery = try server.request("PUT", "/submissions/\(id)?toLatest=yes", body: "{}", headers: Self.bearer(served.write))
+        #expect(badQuery.status == 400 && badQuery.text.contains("toLatest is true or false, not 'yes'"), "\(badQuery.text)")
         let draft = try server.request("POST", "/forms/signup/submissions?draft=true", body: #"{"name":"Cy Young"}"#)
         let draftID = try #require(draft.object["id"] as? Int)
         let draftEdit = try server.request("PUT", "/submissions/\(draftID)", body: "{}", headers: Self.bearer(served.write))
