@@ -40,11 +40,13 @@ extension FormServer {
 
     /// The SHA-256 of what makes a request this request: method, path and query, content type,
     /// the credentials it was sent with (another principal reusing a key does not get this
-    /// one's answer) and the body, each preceded by its length so that no two differ only in
-    /// where one ends.
+    /// one's answer), an edit's `If-Match` (the revision it changes) and the body, each
+    /// preceded by its length so that no two differ only in where one ends. `If-Match` is a
+    /// part only when sent, so a request without it has the fingerprint it always had.
     static func fingerprint(_ request: Request, body: ByteBuffer) -> String {
-        let parts = [request.method.rawValue, request.uri.description, request.headers[.contentType] ?? "",
+        var parts = [request.method.rawValue, request.uri.description, request.headers[.contentType] ?? "",
                      request.headers[.authorization] ?? "", request.headers[resumeTokenHeader] ?? ""]
+        if let revision = request.headers[.ifMatch] { parts.append(revision) }
         return body.withUnsafeReadableBytes { SubmissionIdempotency.fingerprint(parts: parts, body: $0) }
     }
 

@@ -29,7 +29,7 @@ enum OpenAPIDocument {
             "description": "The resume_token the draft was created with; not needed with a bearer token with write access to the form."},
           "idempotencyKey": {"name": "Idempotency-Key", "in": "header", "required": false,
             "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
-            "description": "1 to 255 visible ASCII characters (else 400). A write that stored keeps its answer under the key for 24 hours: a retry with the same key and the same request (method, path, content type, body, Authorization, Resume-Token) gets the same status and body without storing again (a draft's resume_token is given once: the replay leaves it out). The same key with another request is 422; while the first is still being handled, 409. Answers of writes that stored nothing are not kept."}
+            "description": "1 to 255 visible ASCII characters (else 400). A write that stored keeps its answer under the key for 24 hours: a retry with the same key and the same request (method, path, content type, body, Authorization, Resume-Token, If-Match) gets the same status and body without storing again (a draft's resume_token is given once: the replay leaves it out). The same key with another request is 422; while the first is still being handled, 409. Answers of writes that stored nothing are not kept."}
         },
         "schemas": {
           "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},

@@ -183,6 +183,9 @@ import Testing
         #expect(Self.revisions(history).count == 2, "\(history.text)")
         let other = try server.request("PUT", "/submissions/\(id)", body: #"{"plan":"pro"}"#, headers: headers)
         #expect(other.status == 422 && other.text.contains("Idempotency-Key"), "\(other.text)")
+        // The same body made of another revision is another request too.
+        let otherRevision = try server.request("PUT", "/submissions/\(id)", body: body, headers: headers.merging(["If-Match": #""2""#]) { _, b in b })
+        #expect(otherRevision.status == 422 && otherRevision.text.contains("Idempotency-Key"), "\(otherRevision.text)")
         #expect(Self.revisions(try server.request("GET", "/submissions/\(id)/history", headers: Self.bearer(served.read))).count == 2)
     }
 
