@@ -21,6 +21,8 @@ extension FormEngine {
         _ query: SubmissionQuery, as format: ExportFormat, servedForm: LoadedForm? = nil
     ) async throws(ExportError) -> PreparedExport {
         var query = query
+        // Deleted submissions are kept for their history, never exported.
+        query.includingDeleted = false
         let forms: [FormSummary]
         do { forms = try await storage.forms() } catch { throw .storage(error) }
         if query.formName == nil, case .csv = format {

@@ -28,6 +28,12 @@ public struct Submission: Sendable, Equatable {
     public let updatedAt: Date
     /// The stored values: visible fields, secure ones never.
     public let values: FormValue
+    /// 1 as submitted, one more per edit (`FormEngine.edit(id:_:)`); a draft stays at 1.
+    public let revision: Int
+    /// Where it stands in review (`FormEngine.review(id:state:comment:actor:)`).
+    public let reviewState: ReviewState
+    /// The last review's comment, if it had one.
+    public let reviewComment: String?
     /// What this submit reported without refusing it: a resumed draft's values that the form
     /// no longer has a field for, dropped. Not stored.
     public var notices: [FieldError] = []
@@ -45,6 +51,9 @@ public struct Submission: Sendable, Equatable {
         createdAt = stored.createdAt
         updatedAt = stored.updatedAt
         self.values = values
+        revision = stored.revision
+        reviewState = stored.reviewState
+        reviewComment = stored.reviewComment
     }
 }
 

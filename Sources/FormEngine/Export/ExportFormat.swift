@@ -1,12 +1,13 @@
 /// What an export writes.
 public enum ExportFormat: Sendable, Equatable {
-    /// An array of `{"id","uuid","form","version","status","created_at","updated_at","data"}`,
-    /// one object per line between `[` and `]`.
+    /// An array of `{"id","uuid","form","version","status","created_at","updated_at","revision","review","data"}`
+    /// (`review` is `{"state"}`, with `"comment"` when the last review had one), one object per
+    /// line between `[` and `]`.
     case json
     /// One such object per line.
     case ndjson
     /// RFC 4180 with CRLF line ends: the metadata columns `_id`, `_uuid`, `_form`,
-    /// `_version`, `_status`, `_created_at`, `_updated_at`, then a column per stored value's
+    /// `_version`, `_status`, `_created_at`, `_updated_at`, `_revision`, `_review_state`, then a column per stored value's
     /// key path (the fields of every exported version's definition first, newest version first,
     /// in definition order). The columns come from the rows, so the rows are read twice.
     case csv(CSVExportOptions)
