@@ -65,6 +65,9 @@ struct DumpCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only submissions made against version N of the form.", valueName: "N"))
     var version: Int?
 
+    @Option(help: ArgumentHelp("Only submissions in this review state: received, hasIssues (has-issues), approved or rejected.", valueName: "STATE"))
+    var review: ReviewStateArgument?
+
     @Option(help: "csv: repeats inline (one cell of JSON) or separate (a file per repeat, needs --output DIR).")
     var repeats: Repeats = .inline
 
@@ -95,9 +98,10 @@ struct DumpCommand: AsyncParsableCommand {
     func run() async throws {
         let engine = try await database.openEngine(readOnly: true)
         let statusFilter: SubmissionStatus? = status == .all ? nil : (status == .final ? .final : .draft)
-        let query = SubmissionQuery(
+        var query = SubmissionQuery(
             formName: form, version: version, status: statusFilter, createdFrom: since.flatMap(SubmissionQuery.time),
             createdBefore: until.flatMap(SubmissionQuery.time))
+        query.reviewState = review?.state
         let exportFormat: ExportFormat = switch format {
         case .json: .json
         case .ndjson: .ndjson

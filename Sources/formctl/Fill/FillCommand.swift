@@ -65,14 +65,6 @@ struct FillCommand: AsyncParsableCommand {
         !noInput && !draft && answers != "-" && Terminal.isTTY(0) && Terminal.isTTY(2)
     }
 
-    /// Drawn prompts need a terminal that can move the cursor and a person who wants them.
-    var drawsPrompts: Bool {
-        if accessible { return false }
-        if let value = Terminal.environment("FORMCTL_ACCESSIBLE"), !value.isEmpty, value != "0" { return false }
-        let term = Terminal.environment("TERM") ?? ""
-        return !term.isEmpty && term != "dumb"
-    }
-
     /// `formctl fill FORM [--data D] [--db DB] [--table-prefix P] --resume N`, quoted for a
     /// shell: what a person types to come back to draft N, with the options that find it.
     func resumeCommand(_ id: Int64) -> String {
@@ -101,7 +93,8 @@ struct FillCommand: AsyncParsableCommand {
             for notice in prefilled.notices { Terminal.printError("warning: draft \(resume ?? 0): \(notice.description)") }
             let command = resumeCommand
             try await FormPrompter(
-                engine: engine, form: loaded, session: prefilled.session, draftID: resume, printJSON: json, drawn: drawsPrompts,
+                engine: engine, form: loaded, session: prefilled.session, draftID: resume, printJSON: json,
+                drawn: FormPrompter.drawsPrompts(accessible: accessible),
                 asksOnlyMissing: given != nil || !sets.isEmpty || resume != nil, hasGivenValues: given != nil || !sets.isEmpty,
                 givenErrors: prefilled.errors,
                 resumeCommand: { command($0) }
