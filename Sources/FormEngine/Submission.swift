@@ -90,13 +90,18 @@ public struct SubmissionRequest: Sendable {
     public var deadline: ContinuousClock.Instant?
     /// The client's idempotency key, whose answer is kept with the stored row.
     public var idempotency: SubmissionIdempotency?
+    /// Who submits (a login name, an access token's name), kept as revision 1's actor in the
+    /// submission's history.
+    public var actor: String?
 
     /// A request; by default a final submit of `answers` that runs the form's submit action.
     public init(
         answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
         data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true, draftAccess: DraftAccess = .anyDraft,
-        issuesResumeToken: Bool = false, deadline: ContinuousClock.Instant? = nil, idempotency: SubmissionIdempotency? = nil
+        issuesResumeToken: Bool = false, deadline: ContinuousClock.Instant? = nil, idempotency: SubmissionIdempotency? = nil,
+        actor: String? = nil
     ) {
+        self.actor = actor
         self.deadline = deadline
         self.idempotency = idempotency
         self.answers = answers

@@ -16,6 +16,17 @@ public enum ExportFormat: Sendable, Equatable {
     public static var csv: ExportFormat { .csv(CSVExportOptions()) }
 }
 
+/// What an export's records are: the submissions as they are now, or every revision of each.
+public enum ExportRecords: Sendable, Equatable {
+    /// One record per submission: its current values, revision and review state.
+    case submissions
+    /// One record per revision of each submission, oldest first (`formctl dump --revisions`):
+    /// `{"id","uuid","form","revision","version","at","actor","reason","data"}`, `at` when the
+    /// revision was made, `actor` and `reason` null when not given, `data` its values. JSON and
+    /// NDJSON only.
+    case revisions
+}
+
 /// How a CSV export lays out repeats and writes cells.
 public struct CSVExportOptions: Sendable, Equatable {
     /// Where a repeat's items go.
