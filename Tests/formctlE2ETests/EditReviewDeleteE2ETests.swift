@@ -179,4 +179,44 @@ import Testing
         #expect(try scratch.formctl(["show", "2"]).exitCode == 0, "purge keeps live submissions")
         #expect(try scratch.formctl(["purge", "--before", "yesterday", "--yes"]).exitCode == 2)
     }
+
+    @Test func anEditIsValidatedAgainstItsOwnVersionUnlessMovedToTheLatest() throws {
+        let scratch = try Scratch()
+        let note = try scratch.write("note.json", #"{"title":"Note","sections":[{"elements":[{"type":"entry","key":"text","title":"Text","required":true}]}]}"#)
+        #expect(try scratch.formctl(["fill", note, "--set", "text=hi"]).stdout == "saved submission 1\n")
+        _ = try scratch.write("note.json", #"{"title":"Note","sections":[{"elements":[{"type":"entry","key":"text","title":"Text","required":true},{"type":"entry","key":"tag","title":"Tag","required":true}]}]}"#)
+        #expect(try scratch.formctl(["fill", note, "--draft", "--set", "text=v2"]).exitCode == 0, "registers version 2")
+
+        let ownVersion = try scratch.formctl(["edit", "1", "--set", "text=hello"])
+        #expect(ownVersion.stdout == "edited submission 1: revision 2\n  text: \"hi\" -> \"hello\"\n", "version 1 needs no tag: \(ownVersion)")
+        let needsTag = try scratch.formctl(["edit", "1", "--to-latest"])
+        #expect(needsTag.exitCode == 1 && needsTag.stderr.contains("tag:") && needsTag.stderr.contains("submission 1 was not changed"), "\(needsTag)")
+        let moved = try scratch.formctl(["edit", "1", "--to-latest", "--set", "tag=work"])
+        #expect(moved.stdout == "edited submission 1: revision 3, moved from form version 1 to 2\n  tag: (none) -> \"work\"\n", "\(moved)")
+        let history = try Self.json(try scratch.formctl(["show", "1", "--history", "--json"]))
+        #expect((history["revisions"] as? [[String: Any]])?.map { $0["version"] as? Int } == [1, 1, 2], "\(history)")
+    }
+
+    @Test func dumpRevisionsWritesEveryRevisionOfTheLiveSubmissions() throws {
+        let scratch = try Scratch()
+        try Self.stored(scratch)
+        _ = try scratch.formctl(["fill", Self.signup, "--answers", "-"], stdin: Self.ann.replacingOccurrences(of: "Ann Lee", with: "Bo Li"))
+        _ = try scratch.formctl(["edit", "1", "--set", "email=ann@example.com", "--reason", "typo", "--actor", "carol"])
+        _ = try scratch.formctl(["edit", "1", "--set", "seats=12", "--actor", "dana"])
+        let dumped = try scratch.formctl(["dump", "--revisions", "--format", "ndjson"])
+        #expect(dumped.exitCode == 0, "\(dumped)")
+        let records = try dumped.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(records.map { "\($0["id"] ?? "")/\($0["revision"] ?? "")" } == ["1/1", "1/2", "1/3", "2/1"], "\(dumped)")
+        #expect(records[1]["actor"] as? String == "carol" && records[1]["reason"] as? String == "typo" && records[2]["actor"] as? String == "dana")
+        #expect((records[0]["data"] as? [String: Any])?["email"] as? String == "ann@exmaple.com", "the first revision as submitted")
+        #expect((records[2]["data"] as? [String: Any])?["seats"] as? Int == 12)
+        #expect(!dumped.stdout.contains("correct-horse"))
+        let csv = try scratch.formctl(["dump", "--revisions", "--format", "csv", "--form", "signup"])
+        #expect(csv.exitCode == 2 && csv.stderr.contains("--revisions"), "\(csv)")
+        _ = try scratch.formctl(["delete", "1", "--yes"])
+        let live = try #require(try JSONSerialization.jsonObject(with: try scratch.formctl(["dump", "--revisions"]).stdoutData) as? [[String: Any]])
+        #expect(live.map { $0["id"] as? Int } == [2], "a deleted submission's revisions are not dumped")
+    }
 }
