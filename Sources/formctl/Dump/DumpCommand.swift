@@ -8,9 +8,10 @@ struct DumpCommand: AsyncParsableCommand {
         commandName: "dump",
         abstract: "Export stored submissions as json, ndjson or csv.",
         discussion: """
-            json: an array of {"id","uuid","form","version","status","created_at","updated_at", \
-            "revision","review","data"} (review is {"state"}, with "comment" when the last review \
-            had one); ndjson: one such object per line.
+            json: an array of \
+            {"id","uuid","form","version","status","created_at","updated_at","revision","review","data"} \
+            (review is {"state"}, with "comment" when the last review had one); ndjson: one such \
+            object per line.
             --revisions (json, ndjson) writes every revision of each submission instead, oldest \
             first: {"id","uuid","form","revision","version","at","actor","reason","data"}.
             Deleted submissions are never dumped; --review STATE keeps the submissions in that \

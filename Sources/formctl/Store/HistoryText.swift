@@ -7,9 +7,9 @@ import Foundation
 /// Under the first revision every value it holds; under each later one the fields it changed,
 /// `path: old -> new` with values as compact JSON and `(none)` for no value.
 ///
-/// JSON: the submission's metadata, `revisions` (each with its values as `data` and its
-/// `changes` from the revision before, the first's from nothing), `reviews`, and `deleted`
-/// (null while it is live).
+/// JSON (the shape `GET /submissions/ID/history` answers too): the submission's metadata,
+/// `revisions` (each with its values as `data` and, after the first, its `changes` from the one
+/// before), `reviews`, and `deleted` (null while it is live).
 struct HistoryText {
     let history: SubmissionHistory
     /// Each revision's values, oldest first, and what it changed from the one before (for the
@@ -71,10 +71,17 @@ struct HistoryText {
             "review": submission.reviewComment.map { ["state": .string(submission.reviewState.rawValue), "comment": .string($0)] }
                 ?? ["state": .string(submission.reviewState.rawValue)],
             "deleted": deleted,
-            "revisions": .array(revisions.map { entry in
-                ["revision": .int(entry.revision.revision), "version": .int(entry.revision.version),
-                 "at": .string(Timestamp.format(entry.revision.at)), "actor": Self.optional(entry.revision.actor),
-                 "reason": Self.optional(entry.revision.reason), "data": entry.values, "changes": .array(entry.changes.map(Self.change))]
+            "revisions": .array(revisions.enumerated().map { index, entry in
+                let revision = entry.revision
+                let at = FormValue.string(Timestamp.format(revision.at))
+                // The first revision's values are all in its data; it changed nothing before it.
+                guard index > 0 else {
+                    return ["revision": .int(revision.revision), "version": .int(revision.version), "at": at,
+                            "actor": Self.optional(revision.actor), "reason": Self.optional(revision.reason), "data": entry.values]
+                }
+                return ["revision": .int(revision.revision), "version": .int(revision.version), "at": at,
+                        "actor": Self.optional(revision.actor), "reason": Self.optional(revision.reason), "data": entry.values,
+                        "changes": .array(entry.changes.map(Self.change))]
             }),
             "reviews": .array(history.reviews.map {
                 ["state": .string($0.state.rawValue), "comment": Self.optional($0.comment), "actor": Self.optional($0.actor),
