@@ -268,6 +268,7 @@ check "no keeps it (exit 1)" 'EXIT=1'
 start_command purge
 answer 'and their history for good\? \[y/N\]: *$' "y"
 check "yes purges it" 'purged 1 deleted submission$'
+wait_for 'EXIT=0' || fail "purge exits 0"
 expect_row "the row is gone" "select count(*) from submissions where id = 1" 0
 
 # 7c. edit on a terminal opens the summary with the stored values; a number edits a field, s
@@ -296,6 +297,15 @@ answer 's to save the edit, q to quit without saving: *$' "q"
 check "q leaves the submission as it was" "quit: submission $edited was not changed"
 check "and exits 130" 'EXIT=130'
 expect_row "no revision was added" "select revision from submissions where id = $edited" 2
+# An edit stored by someone else while the summary is open makes this one a conflict, never a
+# lost update.
+start_command edit "$edited" --reason late
+wait_for 's to save the edit, q to quit without saving: *$' || fail "the summary for the conflict"
+"$formctl" edit "$edited" --set "name=Ann B. Lee" --db "$work/e2e.sqlite" >/dev/null
+answer 's to save the edit, q to quit without saving: *$' "s"
+check "the second edit is refused as a conflict" "submission $edited was changed by someone else meanwhile \(it is now at revision 3\)"
+check "and exits 1" 'EXIT=1'
+expect_row "the other edit is kept" "select revision || ',' || json_extract(values_json, '\$.name') from submissions where id = $edited" '3,Ann B. Lee'
 
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 
