@@ -46,7 +46,8 @@ extension FormEngine {
     {
         let current = try await editable(id: id)
         let form = try await form(for: current, given: nil)
-        let session = try makeSession(for: form, data: data)
+        // No routing check, unlike `makeSession(for:)`: an edit runs no action handler.
+        let session = try form.compiled(for: data).makeSession().owned(by: form)
         _ = session.apply(startingValues: try values(of: current))
         return (session, current)
     }
@@ -93,10 +94,15 @@ extension FormEngine {
             }
             return given
         }
+        if let loaded = editedVersions.withLock({ $0[submission.formVersionID] }) { return loaded }
         guard let form = try await loadForm(versionID: submission.formVersionID) else {
             throw .storage(StorageError(kind: .corrupt, backend: storage.backend,
                                         message: "submission \(submission.id) names form version \(submission.formVersionID), which is not stored",
                                         database: storage.database))
+        }
+        editedVersions.withLock { loaded in
+            if loaded.count >= Self.maximumEditedVersions { loaded.removeAll(keepingCapacity: true) }
+            loaded[submission.formVersionID] = form
         }
         return form
     }

@@ -69,6 +69,12 @@ struct EditHistoryTests {
         #expect(try history.changes().map(\.revision.revision) == [2])
         #expect(history.revisions.allSatisfy { !$0.valuesJSON.contains("1234") && !$0.valuesJSON.contains("pin") })
         #expect(throws: RevisionError.self) { try history.differences(from: 1, to: 3) }
+        // As one JSON object: each revision after the first with its changes.
+        let json = try history.jsonValue()
+        #expect(json["revision"] == 2 && json["review"] == ["state": "received"] && json["deleted"] == .null)
+        #expect(json["revisions"]?[0]?["changes"] == nil && json["revisions"]?[0]?["actor"] == .null)
+        #expect(json["revisions"]?[1]?["changes"] == [["path": "guests.1.email", "old": "g2@example.com", "new": "bo@example.com"]])
+        #expect(json["revisions"]?[1]?["reason"] == "typo" && json["revisions"]?[1]?["data"] == edited.values)
 
         // A repeat given in the answers replaces the whole repeat; other fields keep their values.
         let fewer = try await engine.edit(id: ann.id, SubmissionEdit(answers: ["guests": [["email": "solo@example.com"]]]))
@@ -196,6 +202,7 @@ struct EditHistoryTests {
         let history = try #require(try await engine.history(id: ann.id))
         let deletion = try #require(history.submission.deletion)
         #expect(deletion.actor == "admin" && deletion.reason == "duplicate")
+        #expect(try history.jsonValue()["deleted"]?["reason"] == "duplicate")
         #expect(try history.values(ofRevision: 1)["name"] == "Ann")
 
         #expect(try await engine.purge(deletedBefore: Date(timeIntervalSinceNow: -3600)) == 0, "deleted just now")
@@ -251,6 +258,46 @@ struct EditHistoryTests {
         #expect(current == 2)
         let missing = await #expect(throws: FormEngineError.self) { try await engine.editSession(id: 999_999) }
         guard case .notEditable? = missing else { Issue.record("\(String(describing: missing))"); return }
+        await engine.close()
+    }
+
+    /// An edit under an idempotency key keeps its answer in the edit's transaction, made from
+    /// the new revision; an edit that changes nothing stores nothing, so keeps none.
+    @Test(arguments: backends)
+    func anIdempotentEditKeepsItsAnswerWithTheNewRevision(backend: Backend) async throws {
+        let (engine, scratch) = try await Self.engine(backend)
+        _ = scratch
+        let (_, ann) = try await Self.submitAnn(engine)
+        func keyed(_ key: String, _ answers: FormValue) -> SubmissionEdit {
+            var edit = SubmissionEdit(answers: answers)
+            edit.idempotency = SubmissionIdempotency(key: key, fingerprint: "f-\(key)", expiresAt: Date(timeIntervalSinceNow: 3600)) {
+                IdempotentResponse(status: 200, contentType: "application/json", body: "revision \($0.revision) \($0.values["name"] ?? nil)")
+            }
+            return edit
+        }
+        _ = try await engine.edit(id: ann.id, keyed("k1", ["name": "Anne"]))
+        let record = try #require(try await engine.idempotencyRecord(key: "k1"))
+        #expect(record.submissionID == ann.id && record.response.body == #"revision 2 "Anne""#, "\(record.response.body)")
+        _ = try await engine.edit(id: ann.id, keyed("k2", ["name": "Anne"]))
+        #expect(try await engine.idempotencyRecord(key: "k2") == nil)
+        await engine.close()
+    }
+
+    /// An edit runs no action handler, so a form whose button names one nobody registered (an
+    /// imported submission's) is edited all the same.
+    @Test func anEditNeedsNoActionHandler() async throws {
+        let (engine, scratch) = try await Self.engine(.sqlite)
+        _ = scratch
+        let form = try engine.loadForm(definition: try FormDefinition(json: #"""
+            {"sections": [{"elements": [{"type": "entry", "key": "name", "required": true},
+                                        {"type": "button", "key": "send", "controllerAction": "sendToCRM"}]}]}
+            """#), name: "crm")
+        let imported = try await engine.submit(SubmissionRequest(answers: ["name": "Ann"], runsActions: false), to: form)
+        #expect(try await engine.edit(id: imported.id, SubmissionEdit(answers: ["name": "Anne"])).values["name"] == "Anne")
+        let (session, read) = try await engine.editSession(id: imported.id)
+        try session.set("Annie", forKey: "name")
+        let edited = try await engine.edit(id: imported.id, session: session, reason: nil, actor: nil, expectedRevision: read.revision)
+        #expect(edited.revision == 3 && edited.values["name"] == "Annie")
         await engine.close()
     }
 }
