@@ -5,11 +5,8 @@ import Foundation
 ///
 /// Text: a header line, then one entry per revision, review and the deletion, oldest first.
 /// Under the first revision every value it holds; under each later one the fields it changed,
-/// `path: old -> new` with values as compact JSON and `(none)` for no value.
-///
-/// JSON (the shape `GET /submissions/ID/history` answers too): the submission's metadata,
-/// `revisions` (each with its values as `data` and, after the first, its `changes` from the one
-/// before), `reviews`, and `deleted` (null while it is live).
+/// `path: old -> new` with values as compact JSON and `(none)` for no value. (`--json` prints
+/// the engine's `SubmissionHistory.jsonValue()`, the shape the history endpoint answers.)
 struct HistoryText {
     let history: SubmissionHistory
     /// Each revision's values, oldest first, and what it changed from the one before (for the
@@ -59,49 +56,6 @@ struct HistoryText {
         }
         return lines.joined(separator: "\n")
     }
-
-    var json: FormValue {
-        let submission = history.submission
-        let deleted: FormValue = submission.deletion.map {
-            ["at": .string(Timestamp.format($0.at)), "actor": Self.optional($0.actor), "reason": Self.optional($0.reason)]
-        } ?? .null
-        return [
-            "id": .int(Int(submission.id)), "uuid": .string(submission.uuid), "form": .string(submission.formName),
-            "status": .string(submission.status.rawValue), "revision": .int(submission.revision),
-            "review": submission.reviewComment.map { ["state": .string(submission.reviewState.rawValue), "comment": .string($0)] }
-                ?? ["state": .string(submission.reviewState.rawValue)],
-            "deleted": deleted,
-            "revisions": .array(revisions.enumerated().map { index, entry in
-                let revision = entry.revision
-                let at = FormValue.string(Timestamp.format(revision.at))
-                // The first revision's values are all in its data; it changed nothing before it.
-                guard index > 0 else {
-                    return ["revision": .int(revision.revision), "version": .int(revision.version), "at": at,
-                            "actor": Self.optional(revision.actor), "reason": Self.optional(revision.reason), "data": entry.values]
-                }
-                return ["revision": .int(revision.revision), "version": .int(revision.version), "at": at,
-                        "actor": Self.optional(revision.actor), "reason": Self.optional(revision.reason), "data": entry.values,
-                        "changes": .array(entry.changes.map(Self.change))]
-            }),
-            "reviews": .array(history.reviews.map {
-                ["state": .string($0.state.rawValue), "comment": Self.optional($0.comment), "actor": Self.optional($0.actor),
-                 "at": .string(Timestamp.format($0.at)), "revision": .int($0.revision)]
-            }),
-        ]
-    }
-
-    /// `{"path","old","new"}`; `old` or `new` is left out when that revision held no value.
-    static func change(_ difference: FieldDifference) -> FormValue {
-        let path = FormValue.string(difference.path)
-        switch (difference.old, difference.new) {
-        case let (old?, new?): return ["path": path, "old": old, "new": new]
-        case let (old?, nil): return ["path": path, "old": old]
-        case let (nil, new?): return ["path": path, "new": new]
-        case (nil, nil): return ["path": path]
-        }
-    }
-
-    static func optional(_ text: String?) -> FormValue { text.map(FormValue.string) ?? .null }
 
     static func by(_ actor: String?) -> String { actor.map { "  by \($0)" } ?? "" }
 

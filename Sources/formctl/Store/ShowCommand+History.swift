@@ -10,10 +10,10 @@ extension ShowCommand {
         guard let found else {
             throw CommandFailure("formctl: no submission with id \(id) in \(engine.database)", exitCode: .invalid)
         }
-        let history: HistoryText
-        do { history = try HistoryText(found) } catch {
+        let shown: String
+        do { shown = try json ? found.jsonValue().jsonString(pretty: true) : HistoryText(found).text } catch {
             throw CommandFailure("formctl: cannot show the history of submission \(id) from \(engine.database): \(error)", exitCode: .storage)
         }
-        Terminal.printOut(json ? history.json.jsonString(pretty: true) : history.text)
+        Terminal.printOut(shown)
     }
 }
