@@ -29,7 +29,7 @@ extension FormPrompter {
                 : "Enter a number to edit, \(removeHint)s to save the edit, q to quit without saving: ")
             let choice = typed.trimmingSpacesAndTabs.lowercased()
             switch choice {
-            case "s", "submit", "save":
+            case "s", "submit":
                 if let edit {
                     if try await saveEditAndFinish(edit) { return }
                 } else if try await submitAndFinish() {
