@@ -9,9 +9,8 @@ enum RecordFailure {
         switch error {
         case .notEditable(_, let reason):
             // Deleted or missing: say when and by whom, or that there is none.
-            let history = try? await engine.history(id: id)
-            if history == nil || history?.submission.deletion != nil { return await absent(id, in: engine) }
-            return CommandFailure("formctl: cannot \(doing) submission \(id): \(reason)", exitCode: .invalid)
+            return await deletedOrMissing(id, in: engine)
+                ?? CommandFailure("formctl: cannot \(doing) submission \(id): \(reason)", exitCode: .invalid)
         case .editConflict(_, let current):
             return CommandFailure(
                 "formctl: submission \(id) was changed by someone else meanwhile (it is now at revision \(current)); nothing was stored, \(doing) it again",
@@ -35,12 +34,22 @@ enum RecordFailure {
     /// and where its values still are), or not there at all. `then` ends the sentence
     /// ("nothing was deleted").
     static func absent(_ id: Int64, in engine: FormEngine, then: String? = nil) async -> CommandFailure {
+        await deletedOrMissing(id, in: engine, then: then)
+            ?? CommandFailure("formctl: no submission with id \(id) in \(engine.database)\(then.map { "; \($0)" } ?? "")", exitCode: .invalid)
+    }
+
+    /// The tombstone's deletion, or that there is no such submission; nil when the submission
+    /// is live or its history cannot be read (the caller's own message then stands).
+    static func deletedOrMissing(_ id: Int64, in engine: FormEngine, then: String? = nil) async -> CommandFailure? {
         let ending = then.map { "; \($0)" } ?? ""
-        if let history = try? await engine.history(id: id), let deletion = history.submission.deletion {
-            return CommandFailure(
-                "formctl: submission \(id) was deleted \(HistoryText.deletionText(deletion)); formctl show \(id) --history shows its last values\(ending)",
-                exitCode: .invalid)
+        let history: SubmissionHistory?
+        do { history = try await engine.history(id: id) } catch { return nil }
+        guard let history else {
+            return CommandFailure("formctl: no submission with id \(id) in \(engine.database)\(ending)", exitCode: .invalid)
         }
-        return CommandFailure("formctl: no submission with id \(id) in \(engine.database)\(ending)", exitCode: .invalid)
+        guard let deletion = history.submission.deletion else { return nil }
+        return CommandFailure(
+            "formctl: submission \(id) was deleted \(HistoryText.deletionText(deletion)); formctl show \(id) --history shows its last values\(ending)",
+            exitCode: .invalid)
     }
 }
