@@ -130,6 +130,9 @@ import Testing
         #expect(try scratch.formctl(["list", "--review", "approved", "--json"]).stdout.contains(#""id": 1"#))
 
         #expect(try scratch.formctl(["review", "1", "lgtm"]).exitCode == 2)
+        #expect(try scratch.formctl(["list", "--review", "lgtm"]).exitCode == 2)
+        let drafts = try scratch.formctl(["list", "--drafts", "--review", "approved"])
+        #expect(drafts.exitCode == 2 && drafts.stderr.contains("drafts are not reviewed"), "\(drafts)")
         _ = try scratch.formctl(["fill", Self.signup, "--draft", "--set", "name=Cy"])
         let draft = try scratch.formctl(["review", "3", "approved"])
         #expect(draft.exitCode == 1 && draft.stderr.contains("submission 3"), "\(draft)")
