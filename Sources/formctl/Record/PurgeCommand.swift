@@ -34,10 +34,13 @@ struct PurgeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if !yes && !(Terminal.isTTY(0) && Terminal.isTTY(2)) {
+            throw CommandFailure("formctl: purge asks before removing anything; without a terminal give --yes", exitCode: .usage)
+        }
         if !database.isPostgres { try database.requireExistingFile() }
         let engine = try await database.openEngine()
         let cutoff = before.flatMap(SubmissionQuery.time)
-        if !yes { try confirm(try await tombstones(in: engine, deletedBefore: cutoff), database: engine.database) }
+        if !yes { try confirm(try await tombstones(in: engine, deletedBefore: cutoff)) }
         let purged: Int
         do { purged = try await engine.purge(deletedBefore: cutoff) } catch {
             throw CommandFailure("formctl: cannot purge \(engine.database): \(error)", exitCode: .storage)
@@ -45,7 +48,8 @@ struct PurgeCommand: AsyncParsableCommand {
         Terminal.printOut("purged \(purged) deleted submission\(purged == 1 ? "" : "s")")
     }
 
-    /// The tombstones a purge would remove now, oldest deletion first.
+    /// The tombstones a purge would remove now, oldest deletion first. A query cannot ask for
+    /// tombstones alone, so every row is read: this runs only to ask a person.
     func tombstones(in engine: FormEngine, deletedBefore cutoff: Date?) async throws -> [StoredSubmission] {
         var query = SubmissionQuery()
         query.includingDeleted = true
@@ -61,12 +65,8 @@ struct PurgeCommand: AsyncParsableCommand {
         return found.sorted { ($0.deletion?.at ?? .distantPast, $0.id) < ($1.deletion?.at ?? .distantPast, $1.id) }
     }
 
-    /// Asks on a terminal; refuses without one, since nobody could have said yes. Nothing to
-    /// purge asks nothing.
-    func confirm(_ found: [StoredSubmission], database: String) throws {
-        guard Terminal.isTTY(0), Terminal.isTTY(2) else {
-            throw CommandFailure("formctl: purge asks before removing anything; without a terminal give --yes", exitCode: .usage)
-        }
+    /// Lists what will go (the first 20) and asks; nothing to purge asks nothing.
+    func confirm(_ found: [StoredSubmission]) throws {
         if found.isEmpty { return }
         for submission in found.prefix(20) {
             guard let deletion = submission.deletion else { continue }
