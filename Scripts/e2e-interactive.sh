@@ -113,6 +113,8 @@ expect_row "the stored values are the edited answers, the date canonical, the re
   "select values_json from submissions where id = 1" \
   '*"name":"Grace B. Hopper"*"email":"grace@navy.mil"*"birthDate":"1906-12-09"*"plan":"team"*"company":"US Navy"*"seats":12*"guests":\[{"email":"ada@example.com"}\]*'
 expect_row "the password is not stored" "select count(*) from submissions where values_json like '%cobol%'" 0
+expect_row "who submitted is kept as revision 1's actor (the login name)" \
+  "select revision_actor = '$(id -un)' or revision_actor = '${USER:-}' from submissions where id = 1" 1
 
 # 2. Wide characters and emoji are edited as whole characters.
 start_form "$here/forms/signup.json"
@@ -164,6 +166,7 @@ else
 fi
 send C-c
 wait_for 'saved draft' || fail "the paste is saved as a draft"
+wait_for 'EXIT=130' || fail "Ctrl-C after the paste exits 130"
 expect_row "the pasted text is stored whole" \
   "select length(json_extract(values_json, '$.note')) || substr(json_extract(values_json, '$.note'), -4) from submissions order by id desc limit 1" '100000xEND'
 

@@ -69,7 +69,7 @@ extension FormPrompter {
     @discardableResult
     func submitAndFinish() async throws -> Bool {
         do {
-            let stored = try await engine.submit(session, resumingDraft: draftID)
+            let stored = try await engine.submit(session, resumingDraft: draftID, actor: actor)
             if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) } else { Terminal.printOut("saved submission \(stored.id)") }
             return true
         } catch {

@@ -28,6 +28,8 @@ struct FormPrompter {
     /// Set by `formctl edit`: the summary opens at once with the stored values and saves an
     /// edit of that submission; there is no draft to keep.
     var edit: EditTarget?
+    /// Who submits (`fill --actor`, else the login name), kept as revision 1's in the history.
+    var actor: String?
 
     init(engine: FormEngine, form: LoadedForm, session: FormSession, draftID: Int64?, printJSON: Bool, drawn: Bool,
          asksOnlyMissing: Bool, hasGivenValues: Bool, givenErrors: [FieldError], resumeCommand: @escaping @Sendable (Int64) -> String) {
