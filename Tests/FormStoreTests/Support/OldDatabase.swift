@@ -1,0 +1,123 @@
+import Foundation
+import PostgresTestServer
+import TestSupport
+@testable import FormStore
+
+/// A database written by an older formctl (Tests/Fixtures/migration, made by its
+/// make-fixtures.sh from commit f42e323), loaded as it was into an empty database of one
+/// backend, and its rows read with plain SQL: what today's store must find there, byte for
+/// byte, once it has migrated the schema.
+struct OldDatabase {
+    /// One submission row, as the old formctl left it.
+    struct Row: Equatable, Decodable, CustomStringConvertible {
+        let id: Int64
+        let uuid: String
+        let form: String
+        let version: Int
+        let formVersionID: Int64
+        let status: String
+        /// ISO 8601 UTC with milliseconds, as the store writes `createdAtText`.
+        let createdAt: String
+        let updatedAt: String
+        let valuesJSON: String
+
+        var description: String { "submission \(id) (\(form) v\(version), \(status))" }
+    }
+
+    /// One form version, as the old formctl left it.
+    struct Version: Equatable, Decodable {
+        let id: Int64
+        let form: String
+        let version: Int
+        let contentHash: String
+        let definitionJSON: String
+        let createdAt: String
+    }
+
+    let database: StoreUnderTest
+
+    /// A new database of `backend` holding the fixture, not yet opened by the store.
+    init(_ backend: Backend) throws {
+        database = try StoreUnderTest(backend)
+        switch backend {
+        case .sqlite:
+            // `sqlite3 .dump` text: its own transaction, with foreign keys off while it loads.
+            let dump = try String(contentsOfFile: RepositoryFiles.path("Tests/Fixtures/migration/sqlite.sql"), encoding: .utf8)
+            let connection = try Connection(path: database.location, switchingToWAL: false)
+            try connection.execute(dump, operation: "loading the SQLite fixture")
+        case .postgres:
+            try PostgresTestServer.shared().psql(file: RepositoryFiles.path("Tests/Fixtures/migration/postgres.sql"),
+                                                 database: PostgresTestServer.databaseName(of: database.location))
+        }
+    }
+
+    /// Every submission row in id order, read with SQL outside the store: before the store
+    /// opens the database, what the fixture holds; after, what the migrations left.
+    func rows() throws -> [Row] {
+        let sql = switch database.backend {
+        case .sqlite:
+            """
+            SELECT json_group_array(json_object('id', id, 'uuid', uuid, 'form', form, 'version', version,
+                'formVersionID', form_version_id, 'status', status, 'createdAt', created_at, 'updatedAt', updated_at,
+                'valuesJSON', values_json))
+            FROM (SELECT s.*, f.name AS form, v.version FROM submissions s JOIN forms f ON f.id = s.form_id
+                  JOIN form_versions v ON v.id = s.form_version_id ORDER BY s.id)
+            """
+        case .postgres:
+            """
+            SELECT coalesce(json_agg(json_build_object('id', s.id, 'uuid', s.uuid, 'form', f.name, 'version', v.version,
+                'formVersionID', s.form_version_id, 'status', s.status, 'createdAt', \(Self.postgresTime("s.created_at")),
+                'updatedAt', \(Self.postgresTime("s.updated_at")), 'valuesJSON', s.values_json) ORDER BY s.id), '[]')
+            FROM submissions s JOIN forms f ON f.id = s.form_id JOIN form_versions v ON v.id = s.form_version_id
+            """
+        }
+        return try decode(sql)
+    }
+
+    /// Every form version in id order, read as `rows()` reads submissions.
+    func versions() throws -> [Version] {
+        let sql = switch database.backend {
+        case .sqlite:
+            """
+            SELECT json_group_array(json_object('id', id, 'form', form, 'version', version, 'contentHash', content_hash,
+                'definitionJSON', definition_json, 'createdAt', created_at))
+            FROM (SELECT v.*, f.name AS form FROM form_versions v JOIN forms f ON f.id = v.form_id ORDER BY v.id)
+            """
+        case .postgres:
+            """
+            SELECT coalesce(json_agg(json_build_object('id', v.id, 'form', f.name, 'version', v.version,
+                'contentHash', v.content_hash, 'definitionJSON', v.definition_json,
+                'createdAt', \(Self.postgresTime("v.created_at"))) ORDER BY v.id), '[]')
+            FROM form_versions v JOIN forms f ON f.id = v.form_id
+            """
+        }
+        return try decode(sql)
+    }
+
+    /// The migrations the database records, as `name applied_at` lines in version order.
+    func recordedMigrations() throws -> [String] {
+        let sql = switch database.backend {
+        case .sqlite: "SELECT name || ' ' || applied_at FROM formctl_schema_migrations ORDER BY version"
+        case .postgres: "SELECT name || ' ' || \(Self.postgresTime("applied_at")) FROM formctl_schema_migrations ORDER BY version"
+        }
+        return try database.sql(sql).split(separator: "\n").map(String.init)
+    }
+
+    /// The migration files of this backend in the repository: what a database must record as
+    /// applied once today's store has opened it.
+    func migrationFiles() throws -> [String] {
+        let folder = RepositoryFiles.path(database.backend == .sqlite ? "migrations" : "migrations/postgres")
+        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sql") }.sorted()
+    }
+
+    /// A timestamptz as the store's text: UTC, milliseconds, `Z`.
+    private static func postgresTime(_ column: String) -> String {
+        #"to_char(\#(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')"#
+    }
+
+    /// Runs a query whose one row is a JSON array, and decodes it.
+    private func decode<T: Decodable>(_ sql: String) throws -> [T] {
+        let text = try database.sql(sql)
+        return try JSONDecoder().decode([T].self, from: Data(text.utf8))
+    }
+}
