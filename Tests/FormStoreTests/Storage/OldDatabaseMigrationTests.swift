@@ -76,6 +76,17 @@ import Testing
         await again.close()
     }
 
+    @Test(arguments: Backend.allCases) func aMigratedDatabaseHasTheSchemaOfANewOne(_ backend: Backend) async throws {
+        let old = try OldDatabase(backend)
+        let before = try OldDatabase.schema(of: old.database)
+        await (try await old.database.open()).close()
+        let fresh = try StoreUnderTest(backend)
+        await (try await fresh.open()).close()
+        let migrated = try OldDatabase.schema(of: old.database)
+        #expect(migrated != before)
+        #expect(migrated == (try OldDatabase.schema(of: fresh)))
+    }
+
     @Test(arguments: Backend.allCases) func oldRowsStartTheirHistoryAsRevisionOneReceived(_ backend: Backend) async throws {
         let old = try OldDatabase(backend)
         let rows = try old.rows()

@@ -110,6 +110,30 @@ struct OldDatabase {
         return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sql") }.sorted()
     }
 
+    /// The schema of `database` as text (tables, columns, indexes, constraints), to compare a
+    /// migrated database with one that today's store made new.
+    static func schema(of database: StoreUnderTest) throws -> String {
+        switch database.backend {
+        case .sqlite:
+            return try database.sql("""
+                SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_schema
+                WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name
+                """)
+        case .postgres:
+            let columns = try database.sql("""
+                SELECT table_name, ordinal_position, column_name, data_type, column_default, is_nullable, is_identity,
+                    is_generated, generation_expression
+                FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position
+                """)
+            let indexes = try database.sql("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname")
+            let constraints = try database.sql("""
+                SELECT conrelid::regclass, conname, pg_get_constraintdef(oid) FROM pg_constraint
+                WHERE connamespace = current_schema()::regnamespace ORDER BY conrelid::regclass::text, conname
+                """)
+            return columns + indexes + constraints
+        }
+    }
+
     /// A timestamptz as the store's text: UTC, milliseconds, `Z`.
     private static func postgresTime(_ column: String) -> String {
         #"to_char(\#(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')"#
