@@ -27,7 +27,7 @@ jq '.sections[0].elements += [{"type":"entry","key":"phone","title":"Phone","key
 jq '.title = "Sign up for the beta"' "$work/v2/signup.json" > "$work/v3/signup.json"
 cp "$repo/Scripts/bench/registration.json" "$work/v1/registration.json"
 
-# fill DB FORM ARGS...: one non-interactive fill, its output kept for the log.
+# fill DB FORM ARGS...: one fill with the old formctl that never prompts; it prints what it saved.
 fill() { local db=$1 form=$2; shift 2; "$formctl" fill "$work/$form" --no-input --db "$db" "$@"; }
 
 # Every kind of row the old formctl could write, with time between the steps so that drafts
@@ -101,7 +101,7 @@ sqlite3 "$work/old.sqlite" .dump > "$here/sqlite.sql"
 echo "== PostgreSQL"
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 mkdir "$work/pg"
-[ "$(id -u)" = 0 ] && chown postgres: "$work/pg"
+if [ "$(id -u)" = 0 ]; then chown postgres: "$work/pg"; fi
 as_postgres "$pg_bin/initdb" -D "$work/pg/data" -U formctl -A trust -E UTF8 --locale=C.UTF-8 --no-sync > /dev/null
 as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w \
     -o "-k $work/pg -c listen_addresses= -p 5499" start > /dev/null
