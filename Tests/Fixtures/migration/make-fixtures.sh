@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sqlite.sql and postgres.sql beside this script: a database that a formctl built from an
+# Makes sqlite.sql and postgres.sql beside this script (and the -prefixed pair): a database that a formctl built from an
 # older commit (f42e323 for the files committed here) filled the way people used it, dumped as
 # text so a review can read it. The migration tests load them and open them with today's code.
 #
@@ -94,9 +94,33 @@ JSON
     "$formctl" delete --db "$db" --yes "${final##* }" "${draft##* }"
 }
 
+# The same formctl in a service's database, under --table-prefix formctl_ beside the service's
+# own table named forms: a final, a draft and a deleted final.
+populate_prefixed() {
+    local db=$1 sql=$2  # sql: a command that runs one SQL statement on the database
+    $sql "CREATE TABLE forms (id integer PRIMARY KEY, title text)"
+    $sql "INSERT INTO forms VALUES (1, 'the service''s own form')"
+    fill "$db" v1/signup.json --table-prefix formctl_ --answers - <<'JSON'
+{"name":"Prefixed Person","email":"prefixed@example.com","password":"prefix-pass","passwordConfirmation":"prefix-pass","plan":"free","guests":[{"email":"guest@example.com"}]}
+JSON
+    fill "$db" v1/signup.json --table-prefix formctl_ --draft --set "name=Prefixed Draft"
+    local gone
+    gone=$(fill "$db" v1/registration.json --table-prefix formctl_ --answers - <<'JSON'
+{"name":"Gone Again","email":"gone@example.com","emailConfirmation":"gone@example.com","arrival":"2026-06-01","departure":"2026-06-01"}
+JSON
+)
+    fill "$db" v1/registration.json --table-prefix formctl_ --answers - <<'JSON'
+{"name":"Zhang Wěi","email":"wei@example.cn","emailConfirmation":"wei@example.cn","arrival":"2026-06-01","departure":"2026-06-02","workshops":[{"title":"汉字"}]}
+JSON
+    "$formctl" delete --db "$db" --table-prefix formctl_ --yes "${gone##* }"
+}
+
 echo "== SQLite"
 populate "$work/old.sqlite"
 sqlite3 "$work/old.sqlite" .dump > "$here/sqlite.sql"
+sqlite_prefixed() { sqlite3 "$work/prefixed.sqlite" "$@"; }
+populate_prefixed "$work/prefixed.sqlite" sqlite_prefixed
+sqlite3 "$work/prefixed.sqlite" .dump > "$here/sqlite-prefixed.sql"
 
 echo "== PostgreSQL"
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
@@ -106,10 +130,14 @@ as_postgres "$pg_bin/initdb" -D "$work/pg/data" -U formctl -A trust -E UTF8 --lo
 as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w \
     -o "-k $work/pg -c listen_addresses= -p 5499" start > /dev/null
 trap 'as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -m immediate stop > /dev/null; rm -rf "$work"' EXIT
-"$pg_bin/psql" -X -q -h "$work/pg" -p 5499 -U formctl -d postgres -c "CREATE DATABASE fixture"
+psql() { "$pg_bin/psql" -X -q -h "$work/pg" -p 5499 -U formctl "$@"; }
+psql -d postgres -c "CREATE DATABASE fixture" -c "CREATE DATABASE prefixed"
 populate "postgres://formctl@/fixture?host=$work/pg&port=5499"
+psql_prefixed() { psql -d prefixed -c "$@"; }
+populate_prefixed "postgres://formctl@/prefixed?host=$work/pg&port=5499" psql_prefixed
 # psql's \restrict and \unrestrict lines (a random key per dump) are left out, so that any
 # psql loads the file; nothing else is changed.
-"$pg_bin/pg_dump" --no-owner --no-privileges -h "$work/pg" -p 5499 -U formctl fixture \
-    | grep -v '^\\\(un\)\?restrict ' > "$here/postgres.sql"
-echo "wrote $here/sqlite.sql and $here/postgres.sql"
+pg_dump_text() { "$pg_bin/pg_dump" --no-owner --no-privileges -h "$work/pg" -p 5499 -U formctl "$1" | grep -v '^\\\(un\)\?restrict '; }
+pg_dump_text fixture > "$here/postgres.sql"
+pg_dump_text prefixed > "$here/postgres-prefixed.sql"
+echo "wrote the dumps in $here"

@@ -29,7 +29,7 @@ import Testing
         #expect(Self.deletedIDs.allSatisfy { id in !rows.contains { $0.id == id } } && rows.contains { $0.id > 16 })
         #expect(recorded.count < (try old.migrationFiles()).count, "the fixture predates some migrations")
 
-        let store = try await old.database.open()
+        let store = try await old.open()
         let status = try await store.migrationStatus()
         #expect(status.map(\.name) == (try old.migrationFiles()))
         #expect(status.allSatisfy { $0.applied && !$0.isUnknownToBinary }, "\(status)")
@@ -70,7 +70,7 @@ import Testing
         #expect(try old.rows() == rows)
         #expect(try old.versions() == versions)
         // Opened again, there is nothing left to apply and nothing has moved.
-        let again = try await old.database.open()
+        let again = try await old.open()
         #expect(try await again.migrationStatus() == status)
         #expect(try await again.page(SubmissionQuery(limit: SubmissionQuery.maximumLimit)).submissions.map(Self.row) == rows)
         await again.close()
@@ -79,7 +79,7 @@ import Testing
     @Test(arguments: Backend.allCases) func aMigratedDatabaseHasTheSchemaOfANewOne(_ backend: Backend) async throws {
         let old = try OldDatabase(backend)
         let before = try OldDatabase.schema(of: old.database)
-        await (try await old.database.open()).close()
+        await (try await old.open()).close()
         let fresh = try StoreUnderTest(backend)
         await (try await fresh.open()).close()
         let migrated = try OldDatabase.schema(of: old.database)
@@ -87,10 +87,33 @@ import Testing
         #expect(migrated == (try OldDatabase.schema(of: fresh)))
     }
 
+    @Test(arguments: Backend.allCases) func anOldStoreUnderATablePrefixMigratesBesideTheServicesTables(_ backend: Backend) async throws {
+        let old = try OldDatabase(backend, .prefixed)
+        let rows = try old.rows()
+        #expect(rows.count == 3 && Set(rows.map(\.status)) == ["draft", "final"] && !rows.contains { $0.id == 3 })
+        let store = try await old.open()
+        #expect(try await store.migrationStatus().map(\.name) == (try old.migrationFiles()))
+        #expect(try await store.migrationStatus().allSatisfy(\.applied))
+        for row in rows {
+            let stored = try #require(try await store.submission(id: row.id), "\(row) is gone")
+            #expect(Self.row(stored) == row)
+            #expect(try await store.history(submissionID: row.id)?.revisions.map(\.valuesJSON) == [row.valuesJSON])
+        }
+        #expect(try await store.submission(id: 3) == nil)
+        await store.close()
+        #expect(try old.rows() == rows)
+        #expect(try old.database.sql("SELECT title FROM forms") == "the service's own form\n")
+
+        let fresh = try StoreUnderTest(backend)
+        try fresh.sql("CREATE TABLE forms (id integer PRIMARY KEY, title text)")
+        await (try await fresh.open(tables: old.tables)).close()
+        #expect(try OldDatabase.schema(of: old.database) == (try OldDatabase.schema(of: fresh)))
+    }
+
     @Test(arguments: Backend.allCases) func oldRowsStartTheirHistoryAsRevisionOneReceived(_ backend: Backend) async throws {
         let old = try OldDatabase(backend)
         let rows = try old.rows()
-        let store = try await old.database.open()
+        let store = try await old.open()
         for row in rows {
             let stored = try #require(try await store.submission(id: row.id))
             #expect(stored.revision == 1 && stored.reviewState == .received, "\(row)")
@@ -114,7 +137,7 @@ import Testing
         let old = try OldDatabase(backend)
         let rows = try old.rows()
         let versions = try old.versions()
-        let store = try await old.database.open()
+        let store = try await old.open()
         // The first final of version 1 of signup, moved to the latest version by its edit.
         let first = try #require(rows.first { $0.form == "signup" && $0.version == 1 && $0.status == "final" })
         let latest = try #require(versions.filter { $0.form == "signup" }.max { $0.version < $1.version })
@@ -170,7 +193,7 @@ import Testing
     @Test(arguments: Backend.allCases) func oldDraftsAreResumedAndFinalized(_ backend: Backend) async throws {
         let old = try OldDatabase(backend)
         let rows = try old.rows()
-        let store = try await old.database.open()
+        let store = try await old.open()
         let drafts = rows.filter { $0.status == "draft" }
         #expect(drafts.count >= 2 && Set(drafts.map(\.version)).count >= 2, "drafts of more than one version")
         // Made on the command line, they have no resume token: one given does not open them.

@@ -34,21 +34,40 @@ struct OldDatabase {
         let createdAt: String
     }
 
-    let database: StoreUnderTest
+    /// Which of the fixture's databases.
+    enum Fixture {
+        /// formctl's own database: every kind of row.
+        case plain
+        /// A service's database with a table of its own named `forms`, and formctl's tables
+        /// under the prefix `formctl_`: a few rows.
+        case prefixed
 
-    /// A new database of `backend` holding the fixture, not yet opened by the store.
-    init(_ backend: Backend) throws {
+        /// The dump's name after the backend's, in Tests/Fixtures/migration.
+        var suffix: String { self == .plain ? "" : "-prefixed" }
+        var prefix: String { self == .plain ? "" : "formctl_" }
+    }
+
+    let database: StoreUnderTest
+    let tables: TableNames
+
+    /// A new database of `backend` holding `fixture`, not yet opened by the store.
+    init(_ backend: Backend, _ fixture: Fixture = .plain) throws {
         database = try StoreUnderTest(backend)
+        tables = try TableNames(prefix: fixture.prefix)
+        let dump = RepositoryFiles.path("Tests/Fixtures/migration/\(backend.rawValue)\(fixture.suffix).sql")
         switch backend {
         case .sqlite:
             // `sqlite3 .dump` text: its own transaction, with foreign keys off while it loads.
-            let dump = try String(contentsOfFile: RepositoryFiles.path("Tests/Fixtures/migration/sqlite.sql"), encoding: .utf8)
             let connection = try Connection(path: database.location, switchingToWAL: false)
-            try connection.execute(dump, operation: "loading the SQLite fixture")
+            try connection.execute(try String(contentsOfFile: dump, encoding: .utf8), operation: "loading the SQLite fixture")
         case .postgres:
-            try PostgresTestServer.shared().psql(file: RepositoryFiles.path("Tests/Fixtures/migration/postgres.sql"),
-                                                 database: PostgresTestServer.databaseName(of: database.location))
+            try PostgresTestServer.shared().psql(file: dump, database: PostgresTestServer.databaseName(of: database.location))
         }
+    }
+
+    /// Today's store on the database (which migrates it).
+    func open() async throws(StorageError) -> any SubmissionStorage {
+        try await database.open(tables: tables)
     }
 
     /// Every submission row in id order, read with SQL outside the store: before the store
@@ -60,15 +79,16 @@ struct OldDatabase {
             SELECT json_group_array(json_object('id', id, 'uuid', uuid, 'form', form, 'version', version,
                 'formVersionID', form_version_id, 'status', status, 'createdAt', created_at, 'updatedAt', updated_at,
                 'valuesJSON', values_json))
-            FROM (SELECT s.*, f.name AS form, v.version FROM submissions s JOIN forms f ON f.id = s.form_id
-                  JOIN form_versions v ON v.id = s.form_version_id ORDER BY s.id)
+            FROM (SELECT s.*, f.name AS form, v.version FROM \(tables.submissions) s JOIN \(tables.forms) f ON f.id = s.form_id
+                  JOIN \(tables.formVersions) v ON v.id = s.form_version_id ORDER BY s.id)
             """
         case .postgres:
             """
             SELECT coalesce(json_agg(json_build_object('id', s.id, 'uuid', s.uuid, 'form', f.name, 'version', v.version,
                 'formVersionID', s.form_version_id, 'status', s.status, 'createdAt', \(Self.postgresTime("s.created_at")),
                 'updatedAt', \(Self.postgresTime("s.updated_at")), 'valuesJSON', s.values_json) ORDER BY s.id), '[]')
-            FROM submissions s JOIN forms f ON f.id = s.form_id JOIN form_versions v ON v.id = s.form_version_id
+            FROM \(tables.submissions) s JOIN \(tables.forms) f ON f.id = s.form_id
+                JOIN \(tables.formVersions) v ON v.id = s.form_version_id
             """
         }
         return try decode(sql)
@@ -81,14 +101,14 @@ struct OldDatabase {
             """
             SELECT json_group_array(json_object('id', id, 'form', form, 'version', version, 'contentHash', content_hash,
                 'definitionJSON', definition_json, 'createdAt', created_at))
-            FROM (SELECT v.*, f.name AS form FROM form_versions v JOIN forms f ON f.id = v.form_id ORDER BY v.id)
+            FROM (SELECT v.*, f.name AS form FROM \(tables.formVersions) v JOIN \(tables.forms) f ON f.id = v.form_id ORDER BY v.id)
             """
         case .postgres:
             """
             SELECT coalesce(json_agg(json_build_object('id', v.id, 'form', f.name, 'version', v.version,
                 'contentHash', v.content_hash, 'definitionJSON', v.definition_json,
                 'createdAt', \(Self.postgresTime("v.created_at"))) ORDER BY v.id), '[]')
-            FROM form_versions v JOIN forms f ON f.id = v.form_id
+            FROM \(tables.formVersions) v JOIN \(tables.forms) f ON f.id = v.form_id
             """
         }
         return try decode(sql)
@@ -97,8 +117,8 @@ struct OldDatabase {
     /// The migrations the database records, as `name applied_at` lines in version order.
     func recordedMigrations() throws -> [String] {
         let sql = switch database.backend {
-        case .sqlite: "SELECT name || ' ' || applied_at FROM formctl_schema_migrations ORDER BY version"
-        case .postgres: "SELECT name || ' ' || \(Self.postgresTime("applied_at")) FROM formctl_schema_migrations ORDER BY version"
+        case .sqlite: "SELECT name || ' ' || applied_at FROM \(tables.migrations) ORDER BY version"
+        case .postgres: "SELECT name || ' ' || \(Self.postgresTime("applied_at")) FROM \(tables.migrations) ORDER BY version"
         }
         return try database.sql(sql).split(separator: "\n").map(String.init)
     }
