@@ -7,7 +7,7 @@ import Testing
 /// the new schema adds (history, reviews, tombstones) like any other.
 @Suite struct OldDatabaseMigrationTests {
     /// The fixture's make-fixtures.sh deletes these two (a final and a draft) with the old
-    /// formctl, then stores one more row after them.
+    /// formctl once id 17 is stored, so that they are a gap and not the end.
     static let deletedIDs: [Int64] = [15, 16]
 
     /// The store's view of a row, in the fixture's terms, to compare field by field.
