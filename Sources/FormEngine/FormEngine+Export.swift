@@ -17,10 +17,15 @@ extension FormEngine {
     ///   - servedForm: the form as the caller serves it, when it may have nothing stored yet: a
     ///     form of this name that the store does not hold is then not unknown but empty, and its
     ///     CSV header shows this definition's columns.
+    ///   - records: the submissions as they are (the default), or every revision of each
+    ///     (JSON and NDJSON only: as CSV it is `ExportError.revisionsNeedJSON`).
     public func prepareExport(
-        _ query: SubmissionQuery, as format: ExportFormat, servedForm: LoadedForm? = nil
+        _ query: SubmissionQuery, as format: ExportFormat, servedForm: LoadedForm? = nil, records: ExportRecords = .submissions
     ) async throws(ExportError) -> PreparedExport {
+        if records == .revisions, case .csv = format { throw .revisionsNeedJSON }
         var query = query
+        // Deleted submissions are kept for their history, never exported.
+        query.includingDeleted = false
         let forms: [FormSummary]
         do { forms = try await storage.forms() } catch { throw .storage(error) }
         if query.formName == nil, case .csv = format {
@@ -44,11 +49,11 @@ extension FormEngine {
             if version > latest ?? 0 { throw .unknownVersion(form: nil, version: version, latest: latest) }
         }
         guard case .csv(let options) = format else {
-            return PreparedExport(format: format, store: storage, query: query, csv: nil, lastID: nil)
+            return PreparedExport(format: format, records: records, store: storage, query: query, csv: nil, lastID: nil)
         }
         let csv = CSVExport(store: storage, query: query, options: options, fallbackDefinitionJSON: fallbackDefinition)
         let lastID = try await csv.collect()
-        return PreparedExport(format: format, store: storage, query: query, csv: csv, lastID: lastID)
+        return PreparedExport(format: format, records: records, store: storage, query: query, csv: csv, lastID: lastID)
     }
 
     /// Exports the submissions `query` selects as `format` to `sink`, streamed: memory holds a

@@ -10,9 +10,13 @@ public struct SubmissionList: Sendable, Equatable {
 }
 
 extension FormEngine {
-    /// One page of `query` (by form, version, status, uuid, created and updated ranges, in
-    /// its order), each with its values and the id of the version it was made against.
+    /// One page of `query` (by form, version, status, review state, uuid, created and updated
+    /// ranges, in its order), each with its values and the id of the version it was made
+    /// against. Deleted submissions are never listed (`history(id:)` keeps them), whatever
+    /// `query.includingDeleted` says.
     public func submissions(_ query: SubmissionQuery) async throws(FormEngineError) -> SubmissionList {
+        var query = query
+        query.includingDeleted = false
         let page: SubmissionPage
         do { page = try await storage.page(query) } catch { throw .storage(error) }
         var submissions: [Submission] = []
@@ -21,7 +25,7 @@ extension FormEngine {
         return SubmissionList(submissions: submissions, next: page.next)
     }
 
-    /// The submission with this UUID, if any.
+    /// The submission with this UUID, if any; nil for a deleted one.
     public func submission(uuid: String) async throws(FormEngineError) -> Submission? {
         try await submissions(SubmissionQuery(uuid: uuid, limit: 1)).submissions.first
     }

@@ -8,13 +8,20 @@ extension Submission {
     public var updatedAtText: String { Timestamp.format(updatedAt) }
 
     /// The object `formctl show`, `dump` and `serve` give for a stored submission:
-    /// `{"id","uuid","form","version","status","created_at","updated_at","data"}`.
+    /// `{"id","uuid","form","version","status","created_at","updated_at","revision","review","data"}`,
+    /// `review` being `{"state"}` with `"comment"` when the last review had one.
     public var jsonValue: FormValue {
         [
             "id": .int(Int(id)), "uuid": .string(uuid), "form": .string(formName), "version": .int(version),
             "status": .string(status.rawValue), "created_at": .string(createdAtText), "updated_at": .string(updatedAtText),
-            "data": values,
+            "revision": .int(revision), "review": Self.reviewJSON(state: reviewState, comment: reviewComment), "data": values,
         ]
+    }
+
+    /// `{"state"}`, with `"comment"` when there is one.
+    static func reviewJSON(state: ReviewState, comment: String?) -> FormValue {
+        guard let comment else { return ["state": .string(state.rawValue)] }
+        return ["state": .string(state.rawValue), "comment": .string(comment)]
     }
 }
 

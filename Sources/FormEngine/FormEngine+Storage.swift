@@ -46,7 +46,7 @@ extension FormEngine {
     /// `resumeToken` is kept (hashed) with a new draft, and checked again in the write's
     /// transaction when it changes one. `idempotency` is kept in the same transaction.
     func persist(form: LoadedForm, values: FormValue, status: Submission.Status, draftID: Int64?, resumeToken: String? = nil,
-                 idempotency: IdempotencyWrite? = nil)
+                 idempotency: IdempotencyWrite? = nil, actor: String? = nil)
         async throws(FormEngineError) -> Submission
     {
         let key = VersionKey(name: form.name, contentHash: form.contentHash)
@@ -55,7 +55,7 @@ extension FormEngine {
             version: known.map { .id($0) }
                 ?? .definition(formName: form.name, definitionJSON: form.canonicalJSON, contentHash: form.contentHash),
             status: status == .final ? .final : .draft, valuesJSON: values.jsonString(), draftID: draftID,
-            resumeTokenHash: resumeToken.map(SecretToken.hash), idempotency: idempotency)
+            resumeTokenHash: resumeToken.map(SecretToken.hash), idempotency: idempotency, actor: actor)
         let stored: StoredSubmission
         do { stored = try await storage.save(write) } catch {
             if error.kind == .cancelled { throw .interrupted(step: "waiting to store") }

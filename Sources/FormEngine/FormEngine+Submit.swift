@@ -31,7 +31,8 @@ extension FormEngine {
         let newResumeToken = request.issuesResumeToken && request.draftID == nil && request.status == .draft ? SecretToken.make() : nil
         var stored = try await persist(form: form, values: values, status: request.status, draftID: request.draftID,
                                        resumeToken: request.draftID == nil ? newResumeToken : request.draftAccess.token,
-                                       idempotency: request.idempotency?.write(values: values, notices: filled.notices))
+                                       idempotency: request.idempotency?.write(values: values, notices: filled.notices),
+                                       actor: request.actor)
         stored.notices = filled.notices
         stored.resumeToken = newResumeToken
         return stored

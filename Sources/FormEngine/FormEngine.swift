@@ -18,6 +18,11 @@ public final class FormEngine: Sendable {
     /// Versions already registered in the store, by form name and content hash, so that a
     /// submit after the first writes only its row.
     let versions = Mutex<[VersionKey: Int64]>([:])
+    /// Stored versions loaded for edits, by version id, so that edits of submissions made
+    /// against the same version compile its definition once.
+    let editedVersions = Mutex<[Int64: LoadedForm]>([:])
+    /// Stored versions kept loaded at most.
+    static let maximumEditedVersions = 64
 
     struct Registry {
         var actions: [String: ActionHandler] = [:]

@@ -24,6 +24,13 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
     /// The request's deadline passed (its task was cancelled) before anything was stored:
     /// `step` says what was stopped ("filling the form", "action check", "storing").
     case interrupted(step: String)
+    /// An edit made from a revision that is no longer the current one: another edit was stored
+    /// meanwhile (or `SubmissionEdit.expectedRevision` named an older one). Nothing was stored;
+    /// read `currentRevision` again and edit that.
+    case editConflict(id: Int64, currentRevision: Int)
+    /// A submission that cannot be edited or reviewed: there is none, it was deleted, or it is
+    /// a draft (changed as a draft, with `SubmissionRequest.draftID`); `reason` says which.
+    case notEditable(id: Int64, reason: String)
 
     /// The error as a person reads it: every field error or issue on a line of its own.
     public var description: String {
@@ -37,6 +44,9 @@ public enum FormEngineError: Error, Sendable, CustomStringConvertible {
         case .storage(let error): return error.description
         case .draftNotFound(let id, let reason): return "draft \(id): \(reason)"
         case .interrupted(let step): return "stopped while \(step): the request's time ran out and nothing was stored"
+        case .editConflict(let id, let current):
+            return "submission \(id) was changed meanwhile: it is at revision \(current) now; nothing was stored, edit that revision"
+        case .notEditable(let id, let reason): return "submission \(id) cannot be edited: \(reason)"
         case .foreignSession: return "this session was not made by the engine (use makeSession(for:)), so it has no form to be stored under"
         }
     }

@@ -28,6 +28,12 @@ public struct Submission: Sendable, Equatable {
     public let updatedAt: Date
     /// The stored values: visible fields, secure ones never.
     public let values: FormValue
+    /// 1 as submitted, one more per edit (`FormEngine.edit(id:_:)`); a draft stays at 1.
+    public let revision: Int
+    /// Where it stands in review (`FormEngine.review(id:state:comment:actor:)`).
+    public let reviewState: ReviewState
+    /// The last review's comment, if it had one.
+    public let reviewComment: String?
     /// What this submit reported without refusing it: a resumed draft's values that the form
     /// no longer has a field for, dropped. Not stored.
     public var notices: [FieldError] = []
@@ -45,6 +51,9 @@ public struct Submission: Sendable, Equatable {
         createdAt = stored.createdAt
         updatedAt = stored.updatedAt
         self.values = values
+        revision = stored.revision
+        reviewState = stored.reviewState
+        reviewComment = stored.reviewComment
     }
 }
 
@@ -81,13 +90,18 @@ public struct SubmissionRequest: Sendable {
     public var deadline: ContinuousClock.Instant?
     /// The client's idempotency key, whose answer is kept with the stored row.
     public var idempotency: SubmissionIdempotency?
+    /// Who submits (a login name, an access token's name), kept as revision 1's actor in the
+    /// submission's history.
+    public var actor: String?
 
     /// A request; by default a final submit of `answers` that runs the form's submit action.
     public init(
         answers: FormValue? = nil, overrides: [FieldOverride] = [], draftID: Int64? = nil, status: Submission.Status = .final,
         data: FormValue? = nil, action: ActionRequest? = nil, runsActions: Bool = true, draftAccess: DraftAccess = .anyDraft,
-        issuesResumeToken: Bool = false, deadline: ContinuousClock.Instant? = nil, idempotency: SubmissionIdempotency? = nil
+        issuesResumeToken: Bool = false, deadline: ContinuousClock.Instant? = nil, idempotency: SubmissionIdempotency? = nil,
+        actor: String? = nil
     ) {
+        self.actor = actor
         self.deadline = deadline
         self.idempotency = idempotency
         self.answers = answers

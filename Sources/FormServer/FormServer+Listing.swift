@@ -44,7 +44,7 @@ extension FormServer {
         case .unknownForm(let name, _, _): return ServedError(.notFound, message: "no form named '\(name)' is stored")
         case .unknownVersion: return ServedError(.notFound, message: error.description)
         case .storage(let storage): return engineRefusal(.storage(storage))
-        case .formNeeded, .damagedRow, .changedDuringExport, .unreadableDefinition, .alreadyWritten:
+        case .formNeeded, .damagedRow, .changedDuringExport, .unreadableDefinition, .alreadyWritten, .revisionsNeedJSON:
             return ServedError(.internalServerError, message: "the export failed: \(error)")
         }
     }

@@ -44,6 +44,10 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
         return ServedError(.internalServerError, message: "the store failed (\(storage.kind.rawValue))", extra: ["kind": .string(storage.kind.rawValue)])
     case .definition(let definition):
         return ServedError(.badRequest, message: "the definition cannot be bound to this data: \(definition)")
+    case .editConflict(_, let current):
+        return ServedError(.conflict, message: error.description, extra: ["revision": .int(current)])
+    case .notEditable:
+        return ServedError(.notFound, message: error.description)
     case .unroutedActions, .actionFailed, .foreignSession:
         return ServedError(.internalServerError, message: "the form's action failed")
     }

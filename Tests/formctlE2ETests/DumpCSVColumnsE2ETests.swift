@@ -12,7 +12,7 @@ import Testing
         return #"{"sections": [{"elements": [\#(elements)]}]}"#
     }
 
-    static let metadata = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at"]
+    static let metadata = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state"]
 
     @Test func oddKeysHaveExactColumnsAndMetadataCannotCollide() throws {
         let scratch = try Scratch()
@@ -33,7 +33,7 @@ import Testing
             ], "\(dumped.stdout)")
             #expect(records.count == 2)
             #expect(records[1] == [String(row.id), row.uuid, "odd", "1", "final", DumpE2ETests.timestamp(row.createdAt),
-                                   DumpE2ETests.timestamp(row.updatedAt), "my-id", "v-text", "s", "dotted", "at", "me", "empty", "underscore", "deep", "2", #"["p","q"]"#, "quoted"],
+                                   DumpE2ETests.timestamp(row.updatedAt), "1", "received", "my-id", "v-text", "s", "dotted", "at", "me", "empty", "underscore", "deep", "2", #"["p","q"]"#, "quoted"],
                     "\(dumped.stdout)")
         }
         let help = try CommandRunner.run(["dump", "--help"])
@@ -68,14 +68,14 @@ import Testing
         let second = try store.register(formName: "grow", definitionJSON: Self.definition(["new", "name"]))
         let new = try store.saveFinal(formVersionID: second.id, valuesJSON: #"{"name": "Bo", "new": "fresh", "extra": 1}"#)
         let dumped = try scratch.formctl(["dump", "--format", "csv"])
-        let records = try CSVTestParser.parse(dumped.stdout).map { Array($0.dropFirst(7)) }
+        let records = try CSVTestParser.parse(dumped.stdout).map { Array($0.dropFirst(Self.metadata.count)) }
         #expect(records == [["new", "name", "old", "unanswered", "extra"], ["", "Ada", "kept", "", ""], ["fresh", "Bo", "", "", "1"]],
                 "\(dumped.stdout)")
 
         // --version N: that version's rows, and only the columns they have.
         let onlyFirst = try scratch.formctl(["dump", "--format", "csv", "--version", "1"])
         let firstRecords = try CSVTestParser.parse(onlyFirst.stdout)
-        #expect(firstRecords.map { Array($0.dropFirst(7)) } == [["name", "old", "unanswered"], ["Ada", "kept", ""]], "\(onlyFirst)")
+        #expect(firstRecords.map { Array($0.dropFirst(Self.metadata.count)) } == [["name", "old", "unanswered"], ["Ada", "kept", ""]], "\(onlyFirst)")
         #expect(firstRecords.last?.first == String(old.id))
         let json = try scratch.formctl(["dump", "--format", "ndjson", "--form", "grow", "--version", "2"])
         #expect(json.stdout.split(separator: "\n").count == 1 && json.stdout.contains(#""id":\#(new.id),"#), "\(json)")
@@ -99,7 +99,7 @@ import Testing
             #"{"a": {"deep": true}, "b": [{"k": 1}]}"#, #"{"a": 2, "b": [{"k": 2}, {"k": 3}]}"#,
         ]
         for row in rows { _ = try store.saveFinal(formVersionID: version.id, valuesJSON: row) }
-        let inline = try CSVTestParser.parse(try scratch.formctl(["dump", "--format", "csv"]).stdout).map { Array($0.dropFirst(7)) }
+        let inline = try CSVTestParser.parse(try scratch.formctl(["dump", "--format", "csv"]).stdout).map { Array($0.dropFirst(Self.metadata.count)) }
         #expect(inline == [
             ["a", "b", "c", "a.deep"], [#"x":"#, "[]", "", ""], ["y", "[]", "", ""], [#"z": 1"#, "[]", "1", ""],
             ["", #"[{"k":1}]"#, "", "true"], ["2", #"[{"k":2},{"k":3}]"#, "", ""],
@@ -107,7 +107,7 @@ import Testing
         let directory = scratch.path("out")
         #expect(try scratch.formctl(["dump", "--format", "csv", "--repeats", "separate", "--output", directory]).exitCode == 0)
         let main = try CSVTestParser.parse(try String(contentsOfFile: directory + "/submissions.csv", encoding: .utf8))
-        #expect(main.first.map { Array($0.dropFirst(7)) } == ["a", "c", "a.deep"], "\(main)")
+        #expect(main.first.map { Array($0.dropFirst(Self.metadata.count)) } == ["a", "c", "a.deep"], "\(main)")
         let items = try CSVTestParser.parse(try String(contentsOfFile: directory + "/submissions.b.csv", encoding: .utf8))
         #expect(items.map { Array($0.dropFirst(1)) } == [["_index", "k"], ["1", "1"], ["1", "2"], ["2", "3"]], "\(items)")
     }
@@ -117,7 +117,7 @@ import Testing
         func names(_ arguments: [String]) throws -> [String] {
             let result = try scratch.formctl(["dump", "--format", "csv"] + arguments)
             #expect(result.exitCode == 0, "\(result)")
-            return try CSVTestParser.parse(result.stdout).dropFirst().map { $0[7] }
+            return try CSVTestParser.parse(result.stdout).dropFirst().map { $0[Self.metadata.count] }
         }
         #expect(try names(["--until", boundary]) == ["Early"])
         #expect(try names(["--since", boundary]) == ["Late"])

@@ -35,7 +35,7 @@ struct DumpE2ETests {
 
     /// Checks one dumped object against the stored row, field by field.
     static func expectMatches(_ dumped: NSDictionary, _ stored: StoredSubmission) throws {
-        #expect(dumped.count == 8)
+        #expect(dumped.count == 10)
         #expect((dumped["id"] as? NSNumber)?.int64Value == stored.id)
         #expect(dumped["uuid"] as? String == stored.uuid)
         #expect(dumped["form"] as? String == stored.formName)
@@ -43,6 +43,8 @@ struct DumpE2ETests {
         #expect(dumped["status"] as? String == stored.status.rawValue)
         #expect(dumped["created_at"] as? String == timestamp(stored.createdAt))
         #expect(dumped["updated_at"] as? String == timestamp(stored.updatedAt))
+        #expect((dumped["revision"] as? NSNumber)?.intValue == stored.revision)
+        #expect(dumped["review"] as? NSDictionary == ["state": stored.reviewState.rawValue])
         #expect(dumped["data"] as? NSDictionary == (try object(stored.valuesJSON)))
     }
 
@@ -77,16 +79,16 @@ struct DumpE2ETests {
         #expect(result.stdout.contains("\r\n"))
         let records = try CSVTestParser.parse(result.stdout)
         // The secure pin has no column; the hidden-when-free company does.
-        let header = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "name", "email", "age", "notes", "plan", "company", "subscribe"]
+        let header = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state", "name", "email", "age", "notes", "plan", "company", "subscribe"]
         #expect(records.first == header)
         #expect(records.count == stored.count + 1)
         for (record, row) in zip(records.dropFirst(), stored) {
             #expect(record.count == header.count)
             #expect(record[0] == String(row.id) && record[1] == row.uuid && record[2] == row.formName)
             #expect(record[3] == String(row.version) && record[4] == row.status.rawValue && record[5] == Self.timestamp(row.createdAt)
-                    && record[6] == Self.timestamp(row.updatedAt))
+                    && record[6] == Self.timestamp(row.updatedAt) && record[7] == "1" && record[8] == "received")
             let values = try Self.object(row.valuesJSON)
-            for (index, key) in header.enumerated().dropFirst(7) {
+            for (index, key) in header.enumerated().dropFirst(9) {
                 switch (key, values[key]) {
                 case (_, nil), (_, is NSNull): #expect(record[index] == "", "\(key)")
                 case ("subscribe", let flag as Bool): #expect(record[index] == (flag ? "true" : "false"), "\(key)")
@@ -96,8 +98,8 @@ struct DumpE2ETests {
                 }
             }
         }
-        #expect(records[2][7] == "Zoë 🚀 \"Q\"" && records[2][12] == "\"Quoted\", Ltd" && records[1][10] == "say \"hi\"\nthen leave")
-        #expect(records[4][7] == "Draft, \"not done\"" && records[4][8] == "")
+        #expect(records[2][9] == "Zoë 🚀 \"Q\"" && records[2][14] == "\"Quoted\", Ltd" && records[1][12] == "say \"hi\"\nthen leave")
+        #expect(records[4][9] == "Draft, \"not done\"" && records[4][10] == "")
     }
 
     @Test func csvPutsARepeatInOneColumnAsJSON() throws {
@@ -172,7 +174,7 @@ struct DumpE2ETests {
         let empty = try scratch.formctl(["dump"])
         #expect(empty.exitCode == 0 && empty.stdout == "[]\n", "\(empty)")
         let csv = try scratch.formctl(["dump", "--format", "csv"])
-        #expect(csv.stdout == "_id,_uuid,_form,_version,_status,_created_at,_updated_at\r\n", "\(csv)")
+        #expect(csv.stdout == "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state\r\n", "\(csv)")
         let junk = try scratch.write("junk.db", String(repeating: "garbage ", count: 1000))
         let result = try CommandRunner.run(["dump", "--db", junk], directory: scratch.directory)
         #expect(result.exitCode == 3 && result.stderr.contains(junk), "\(result)")

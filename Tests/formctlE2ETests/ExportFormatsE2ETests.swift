@@ -8,7 +8,7 @@ import Testing
 struct ExportFormatsE2ETests {
     @Test func dumpAnswersAlikeInEveryFormat() throws {
         let (scratch, _) = try DumpE2ETests.populated()
-        let header = "_id,_uuid,_form,_version,_status,_created_at,_updated_at,name,email,age,notes,plan,company,subscribe\r\n"
+        let header = "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,name,email,age,notes,plan,company,subscribe\r\n"
         for (format, empty) in [("json", "[]\n"), ("ndjson", ""), ("csv", header)] {
             for form in [[], ["--form", "contacts"]] {
                 let unknown = try scratch.formctl(["dump", "--format", format, "--version", "3"] + form)
@@ -31,7 +31,7 @@ struct ExportFormatsE2ETests {
         // Nothing submitted yet: the served form's columns (serve registered its version 1).
         let before = try server.request("GET", "/forms/signup/submissions", headers: csv)
         #expect(before.status == 200 && before.headers["content-type"] == "text/csv; charset=utf-8", "\(before.text)")
-        #expect(before.text.hasPrefix("_id,_uuid,_form,_version,_status,_created_at,_updated_at,") && before.text.contains(",guests"), "\(before.text)")
+        #expect(before.text.hasPrefix("_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,") && before.text.contains(",guests"), "\(before.text)")
         #expect(before.text.hasSuffix("\r\n") && before.text.components(separatedBy: "\r\n").count == 2, "\(before.text)")
         #expect(try server.request("GET", "/forms/signup/submissions?version=1", headers: csv).text == before.text)
         #expect(try server.request("GET", "/forms/signup/submissions?version=2", headers: csv).status == 404)

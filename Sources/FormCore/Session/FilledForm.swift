@@ -11,9 +11,13 @@ package struct FormInput: Sendable {
     /// error saying so: one pathological input (a repeat of thousands of items whose every
     /// expression reads the whole repeat) cannot hold up the inputs after it.
     package var timeLimit: Duration?
+    /// Secure fields left empty are not validated: an edit, whose starting values are a stored
+    /// submission's (which never holds them), does not ask for them again.
+    package var skipsEmptySecureFields: Bool
 
     package init(answers: FormValue? = nil, overrides: [FieldOverride] = [], startingValues: FormValue? = nil,
-                timeLimit: Duration? = nil) {
+                timeLimit: Duration? = nil, skipsEmptySecureFields: Bool = false) {
+        self.skipsEmptySecureFields = skipsEmptySecureFields
         self.answers = answers
         self.overrides = overrides
         self.startingValues = startingValues
@@ -96,7 +100,7 @@ extension CompiledForm {
                                    message: "filling the form took longer than its time limit of \(limit) and was stopped")
             return FilledForm(form: self, state: state, errors: [error], notices: notices)
         }
-        let errors = validating ? state.validate() : Array(state.inputErrors.values)
+        let errors = validating ? state.validate(skippingEmptySecureFields: input.skipsEmptySecureFields) : Array(state.inputErrors.values)
         return FilledForm(form: self, state: state, errors: errors, notices: notices)
     }
 

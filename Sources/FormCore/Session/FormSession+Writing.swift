@@ -146,6 +146,12 @@ extension FormSession {
         state.withLock { $0.validate() }
     }
 
+    /// `validate()` without the secure fields left empty: what an edit of a stored submission
+    /// checks, since its secure fields were checked when it was submitted and never kept.
+    package func validate(skippingEmptySecureFields: Bool) -> [FieldError] {
+        state.withLock { $0.validate(skippingEmptySecureFields: skippingEmptySecureFields) }
+    }
+
     // MARK: Observing
 
     /// Calls `body` after each change of `key` (or of anything inside it): its value, or any of

@@ -2,7 +2,11 @@ extension SessionState {
     /// Every error at once, in form order: answers that could not be used first, then what
     /// validation finds in the other visible fields, then repeats with too few items. A field
     /// whose answer was refused is not validated again, so one mistake is reported once.
-    func validate() -> [FieldError] {
+    ///
+    /// With `skippingEmptySecureFields`, a secure field holding no value is not validated: an
+    /// edit of a stored submission, whose secure fields were checked when it was submitted and
+    /// never kept, does not ask for them again.
+    func validate(skippingEmptySecureFields: Bool = false) -> [FieldError] {
         var errors = Array(inputErrors.values)
         let reported = inputErrors.keys
         func isReported(_ path: String) -> Bool {
@@ -13,6 +17,7 @@ extension SessionState {
             guard let path = elements[index].valuePath, let dotted = elements[index].dottedPath, !isHidden(element: index),
                 !isReported(dotted)
             else { continue }
+            if skippingEmptySecureFields, isSecure(element: index), Self.isEmpty(values.value(at: path)) { continue }
             // Only elements with live properties need resolving; the rest are checked as read
             // when the form was compiled.
             let constraints = elements[index].hasLiveProperties ? nil : elements[index].constraints
@@ -30,6 +35,15 @@ extension SessionState {
                                      message: "must have at least \(minimum) item\(minimum == 1 ? "" : "s") (has \(info.count))"))
         }
         return errors
+    }
+
+    /// No value, null or empty text: what a secure field holds when nobody gave it.
+    static func isEmpty(_ value: FormValue?) -> Bool {
+        switch value {
+        case nil, .null?: return true
+        case .string(let text)?: return text.isEmpty
+        default: return false
+        }
     }
 
     /// Properties whose expression decides what is stored or checked: a field's value (computed),

@@ -11,7 +11,9 @@ import FormCore
 /// `version` has its own column beside them.
 enum CSVColumnName {
     /// The metadata columns of `submissions.csv` (or the single CSV).
-    static let submissionColumns = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at"]
+    static let submissionColumns = [
+        "_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state",
+    ]
     /// The columns that link a repeat's item to its submission and, when the repeat is inside
     /// another, to the item of the enclosing repeat.
     static let submissionID = "_submission_id"

@@ -125,6 +125,8 @@ struct CSVExport {
         row.status.rawValue.utf8Bytes { csv.field($0) }
         row.createdAtText.utf8Bytes { csv.field($0) }
         row.updatedAtText.utf8Bytes { csv.field($0) }
+        csv.field(Int64(row.revision))
+        row.reviewState.rawValue.utf8Bytes { csv.field($0) }
         table.writeCells(to: &csv, scratch: &scratch)
         csv.endRecord()
     }

@@ -20,6 +20,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case unreadableDefinition(form: String, version: Int, reason: String)
     /// A prepared export is written once.
     case alreadyWritten
+    /// Revisions (`ExportRecords.revisions`) asked for as CSV, whose rows are submissions.
+    case revisionsNeedJSON
     /// The store failed; its `kind` says whether to retry.
     case storage(StorageError)
 
@@ -43,6 +45,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case .unreadableDefinition(let form, let version, let reason):
             return "the stored definition of \(form) version \(version) cannot be read: \(reason)"
         case .alreadyWritten: return "this prepared export was written already; prepare it again"
+        case .revisionsNeedJSON: return "revisions are exported as json or ndjson; a csv export has one row per submission"
         case .storage(let error): return error.description
         }
     }

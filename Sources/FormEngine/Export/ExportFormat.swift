@@ -1,18 +1,30 @@
 /// What an export writes.
 public enum ExportFormat: Sendable, Equatable {
-    /// An array of `{"id","uuid","form","version","status","created_at","updated_at","data"}`,
-    /// one object per line between `[` and `]`.
+    /// An array of `{"id","uuid","form","version","status","created_at","updated_at","revision","review","data"}`
+    /// (`review` is `{"state"}`, with `"comment"` when the last review had one), one object per
+    /// line between `[` and `]`.
     case json
     /// One such object per line.
     case ndjson
     /// RFC 4180 with CRLF line ends: the metadata columns `_id`, `_uuid`, `_form`,
-    /// `_version`, `_status`, `_created_at`, `_updated_at`, then a column per stored value's
+    /// `_version`, `_status`, `_created_at`, `_updated_at`, `_revision`, `_review_state`, then a column per stored value's
     /// key path (the fields of every exported version's definition first, newest version first,
     /// in definition order). The columns come from the rows, so the rows are read twice.
     case csv(CSVExportOptions)
 
     /// CSV with repeats inline and formulas neutralised: what a spreadsheet opens safely.
     public static var csv: ExportFormat { .csv(CSVExportOptions()) }
+}
+
+/// What an export's records are: the submissions as they are now, or every revision of each.
+public enum ExportRecords: Sendable, Equatable {
+    /// One record per submission: its current values, revision and review state.
+    case submissions
+    /// One record per revision of each submission, oldest first (`formctl dump --revisions`):
+    /// `{"id","uuid","form","revision","version","at","actor","reason","data"}`, `at` when the
+    /// revision was made, `actor` and `reason` null when not given, `data` its values. JSON and
+    /// NDJSON only.
+    case revisions
 }
 
 /// How a CSV export lays out repeats and writes cells.

@@ -14,6 +14,8 @@ public final class PreparedExport: @unchecked Sendable {
 
     /// What is written.
     public let format: ExportFormat
+    /// The submissions, or every revision of each.
+    public let records: ExportRecords
     /// The tables the export writes, in order: one (`submissions`) for JSON, NDJSON and CSV
     /// with repeats inline; for CSV with repeats separate, the submissions and then each
     /// repeat's table, outer repeats before the repeats inside them.
@@ -25,8 +27,10 @@ public final class PreparedExport: @unchecked Sendable {
     private let lastID: Int64?
     private let claimed = Mutex(false)
 
-    init(format: ExportFormat, store: any SubmissionStorage, query: SubmissionQuery, csv: CSVExport?, lastID: Int64?) {
+    init(format: ExportFormat, records: ExportRecords, store: any SubmissionStorage, query: SubmissionQuery, csv: CSVExport?,
+         lastID: Int64?) {
         self.format = format
+        self.records = records
         self.store = store
         self.query = query
         self.csv = csv
@@ -56,6 +60,11 @@ public final class PreparedExport: @unchecked Sendable {
         guard first else { throw ExportError.alreadyWritten }
         guard var csv else {
             guard let sink = try await sinks(tables[0]) else { return }
+            if records == .revisions {
+                var revisions = RevisionExport(isArray: format == .json, out: ExportBuffer(sink: sink), store: store)
+                try await revisions.write(query)
+                return
+            }
             var json = JSONExport(isArray: format == .json, out: ExportBuffer(sink: sink))
             try await json.write(store.export(query))
             return

@@ -20,7 +20,12 @@ extension StoredSubmission {
     /// The check `exportedValues()` makes, for JSON and NDJSON, which copy the stored bytes as
     /// they are: the same verdict and error without building the values.
     func checkExportedValues() throws(ExportError) {
-        let id = self.id
+        try Self.checkExportedValues(valuesJSON, id: id)
+    }
+
+    /// The check of `checkExportedValues()` for values stored under submission `id` (a row's, or
+    /// one of its revisions').
+    static func checkExportedValues(_ valuesJSON: String, id: Int64) throws(ExportError) {
         let isObject = try valuesJSON.exportUTF8Bytes({ bytes throws(ExportError) -> Bool in
             do { return try JSONReader.scanIsObject(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
                 throw .damagedRow(id: id, reason: "not valid JSON: \(error)")

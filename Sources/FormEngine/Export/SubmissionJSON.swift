@@ -2,7 +2,7 @@ import FormCore
 import FormStore
 
 /// The object a JSON or NDJSON export (and `formctl show`) gives for a submission:
-/// `{"id","uuid","form","version","status","created_at","updated_at","data"}`.
+/// `{"id","uuid","form","version","status","created_at","updated_at","revision","review","data"}`.
 enum SubmissionJSON {
     /// Writes one row straight from the store's buffers: text columns escaped as they are
     /// copied, the stored values (already compact JSON) inserted as they are.
@@ -21,7 +21,15 @@ enum SubmissionJSON {
         row.createdAtText.utf8Bytes { out.writeJSONString($0) }
         out.write(",\"updated_at\":")
         row.updatedAtText.utf8Bytes { out.writeJSONString($0) }
-        out.write(",\"data\":")
+        out.write(",\"revision\":")
+        out.write(Int64(row.revision))
+        out.write(",\"review\":{\"state\":")
+        row.reviewState.rawValue.utf8Bytes { out.writeJSONString($0) }
+        if let comment = row.reviewComment {
+            out.write(",\"comment\":")
+            comment.utf8Bytes { out.writeJSONString($0) }
+        }
+        out.write("},\"data\":")
         row.valuesJSON.utf8Bytes { out.write($0) }
         out.write(UInt8(ascii: "}"))
     }

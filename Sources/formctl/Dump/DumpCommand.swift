@@ -140,6 +140,8 @@ struct DumpCommand: AsyncParsableCommand {
             return CommandFailure(
                 "formctl: submission \(id) changed while it was being dumped (it holds a value the first pass over the rows did not see); run dump again",
                 exitCode: .storage)
+        case .revisionsNeedJSON:
+            return CommandFailure("formctl: \(error)", exitCode: .usage)
         case .storage(let storage):
             return CommandFailure("formctl: dump failed reading \(storage.database): \(storage)", exitCode: .storage)
         case .damagedRow, .unreadableDefinition, .alreadyWritten:

@@ -1,0 +1,156 @@
+import FormCore
+import FormStore
+
+/// Edits of final submissions: the submit pipeline's validation from the stored values, the
+/// old revision kept in the submission's history by the same transaction that stores the new.
+extension FormEngine {
+    /// Edits final submission `id`: its stored values, then `edit.answers`, then
+    /// `edit.overrides`, validated as a submit is (every error at once, `invalid`), against the
+    /// version it was made with or `edit.form`. Secure fields are not asked again (their rules
+    /// are skipped unless the edit gives them) and never stored. No action handler runs: an
+    /// edit corrects the record, it does not submit again.
+    ///
+    /// Nothing is stored when anything failed, nor when the edit changes no value and no
+    /// version (the submission is returned as it is). Otherwise the submission's revision grows
+    /// by one and the one before is kept in its history (`history(id:)`), with `edit.actor` and
+    /// `edit.reason`. An edit stored meanwhile makes this one an `editConflict`; a draft, a
+    /// deleted submission or none at all is `notEditable`.
+    @discardableResult
+    public func edit(id: Int64, _ edit: SubmissionEdit) async throws(FormEngineError) -> Submission {
+        let current = try await editable(id: id)
+        if let expected = edit.expectedRevision, expected != current.revision {
+            throw .editConflict(id: id, currentRevision: current.revision)
+        }
+        let form = try await form(for: current, given: edit.form)
+        let stored = try values(of: current)
+        let input = FormInput(answers: edit.answers, overrides: edit.overrides,
+                              startingValues: Self.removingAnswered(edit.answers, from: stored),
+                              timeLimit: edit.deadline.map { max(.zero, $0 - ContinuousClock.now) }, skipsEmptySecureFields: true)
+        let filled = try form.compiled(for: edit.data).fill(input, validating: true)
+        let stoppedByTime = edit.deadline != nil && filled.errors.contains { $0.rule == "timeLimit" && $0.path.isEmpty }
+        if stoppedByTime || Task.isCancelled { throw .interrupted(step: "filling the form") }
+        if !filled.errors.isEmpty { throw .invalid(filled.errors) }
+        var edited = try await store(filled.valuesToStore, of: current, form: form, revision: edit.expectedRevision ?? current.revision,
+                                     actor: edit.actor, reason: edit.reason,
+                                     idempotency: edit.idempotency?.write(values: filled.valuesToStore, notices: filled.notices))
+        edited.notices = filled.notices
+        return edited
+    }
+
+    /// A live session on final submission `id` for a person to edit (the terminal's summary):
+    /// the version it was made with (bound to `data` when given) holding its stored values,
+    /// and the submission as read, whose `revision` `edit(id:session:reason:actor:expectedRevision:)`
+    /// takes back. Secure fields start empty.
+    public func editSession(id: Int64, data: FormValue? = nil)
+        async throws(FormEngineError) -> (session: FormSession, submission: StoredSubmission)
+    {
+        let current = try await editable(id: id)
+        let form = try await form(for: current, given: nil)
+        // No routing check, unlike `makeSession(for:)`: an edit runs no action handler.
+        let session = try form.compiled(for: data).makeSession().owned(by: form)
+        _ = session.apply(startingValues: try values(of: current))
+        return (session, current)
+    }
+
+    /// Stores what `session` (from `editSession(id:data:)`, or any session of the submission's
+    /// form) holds as an edit of final submission `id`, made from revision `expectedRevision`:
+    /// validated as `edit(id:_:)` validates (secure fields left empty are not asked again),
+    /// then stored as the next revision, with `actor` and `reason`; nothing is stored when no
+    /// value changed.
+    @discardableResult
+    public func edit(id: Int64, session: FormSession, reason: String?, actor: String?, expectedRevision: Int)
+        async throws(FormEngineError) -> Submission
+    {
+        let form = try loadedForm(of: session)
+        let current = try await editable(id: id)
+        guard form.name == current.formName else {
+            throw .notEditable(id: id, reason: "it belongs to form '\(current.formName)', not '\(form.name)'")
+        }
+        if expectedRevision != current.revision { throw .editConflict(id: id, currentRevision: current.revision) }
+        let errors = session.validate(skippingEmptySecureFields: true)
+        if !errors.isEmpty { throw .invalid(errors) }
+        return try await store(session.valuesToStore, of: current, form: form, revision: expectedRevision, actor: actor,
+                               reason: reason, idempotency: nil)
+    }
+
+    /// A final, live submission, else why it cannot be edited.
+    func editable(id: Int64) async throws(FormEngineError) -> StoredSubmission {
+        let stored: StoredSubmission?
+        do { stored = try await storage.submission(id: id) } catch { throw .storage(error) }
+        guard let stored else { throw .notEditable(id: id, reason: "there is no such submission") }
+        guard stored.deletion == nil else { throw .notEditable(id: id, reason: "it was deleted") }
+        guard stored.status == .final else {
+            throw .notEditable(id: id, reason: "it is a draft; a draft is changed as a draft, by resuming it")
+        }
+        return stored
+    }
+
+    /// The form an edit is validated against: `given` when it is one of the submission's form,
+    /// else the version the submission was made with, from the store.
+    func form(for submission: StoredSubmission, given: LoadedForm?) async throws(FormEngineError) -> LoadedForm {
+        if let given {
+            guard given.name == submission.formName else {
+                throw .notEditable(id: submission.id, reason: "it belongs to form '\(submission.formName)', not '\(given.name)'")
+            }
+            return given
+        }
+        if let loaded = editedVersions.withLock({ $0[submission.formVersionID] }) { return loaded }
+        guard let form = try await loadForm(versionID: submission.formVersionID) else {
+            throw .storage(StorageError(kind: .corrupt, backend: storage.backend,
+                                        message: "submission \(submission.id) names form version \(submission.formVersionID), which is not stored",
+                                        database: storage.database))
+        }
+        editedVersions.withLock { loaded in
+            if loaded.count >= Self.maximumEditedVersions { loaded.removeAll(keepingCapacity: true) }
+            loaded[submission.formVersionID] = form
+        }
+        return form
+    }
+
+    /// Stores `values` as the next revision of `current`, unless they are what it holds under
+    /// the same version: then nothing is written and `current` is returned.
+    func store(_ values: FormValue, of current: StoredSubmission, form: LoadedForm, revision: Int, actor: String?, reason: String?,
+               idempotency: IdempotencyWrite?) async throws(FormEngineError) -> Submission
+    {
+        let versionID = try await versionID(of: form)
+        let before = try self.values(of: current)
+        if versionID == current.formVersionID, FieldDifference.between(before, values).isEmpty {
+            return Submission(current, values: before)
+        }
+        if Task.isCancelled { throw .interrupted(step: "storing") }
+        let write = SubmissionEditWrite(submissionID: current.id, expectedRevision: revision, formVersionID: versionID,
+                                        valuesJSON: values.jsonString(), actor: actor, reason: reason, idempotency: idempotency)
+        do { return Submission(try await storage.edit(write), values: values) } catch {
+            throw try await editRefusal(error, id: current.id)
+        }
+    }
+
+    /// What the store's refusal of an edit or review means: a conflict is another edit stored
+    /// meanwhile (or the submission became a draft, which it cannot), a missing row a deletion.
+    func editRefusal(_ error: StorageError, id: Int64) async throws(FormEngineError) -> FormEngineError {
+        switch error.kind {
+        case .cancelled: return .interrupted(step: "waiting to store")
+        case .notFound: return .notEditable(id: id, reason: "it was deleted")
+        case .conflict:
+            // The store says which conflict in its message only: the row as it is now tells.
+            let now = try await editable(id: id)
+            return .editConflict(id: id, currentRevision: now.revision)
+        default: return .storage(error)
+        }
+    }
+
+    /// The stored values without what `answers` gives: a repeat, or any field that is not an
+    /// object of fields, given in the answers replaces the stored one whole, rather than the
+    /// answers being laid over it item by item.
+    static func removingAnswered(_ answers: FormValue?, from values: FormValue) -> FormValue {
+        guard case .object(let given)? = answers, case .object(var members) = values else { return values }
+        for (key, answer) in given {
+            if case .object = answer, let stored = members[key], case .object = stored {
+                members[key] = removingAnswered(answer, from: stored)
+            } else {
+                members.removeValue(forKey: key)
+            }
+        }
+        return .object(members)
+    }
+}
