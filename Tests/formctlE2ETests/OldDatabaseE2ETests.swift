@@ -5,7 +5,7 @@ import Testing
 
 /// Today's formctl on a database that formctl f42e323 filled (Tests/Fixtures/migration), on
 /// SQLite and on PostgreSQL: `migrate` says what it applies, every old row is dumped as it
-/// was, and the old drafts are resumed with `fill --resume`.
+/// was (revision 1, received), and the old drafts are resumed with `fill --resume`.
 @Suite struct OldDatabaseE2ETests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqlite
@@ -97,6 +97,10 @@ import Testing
         #expect(before.count == 15, "the fixture's rows")
         let files = try old.migrationFiles()
 
+        // A command that only reads does not migrate: it says what to run.
+        let unmigrated = try old.formctl(["dump", "--format", "json"])
+        #expect(unmigrated.exitCode == 3 && unmigrated.stderr.contains("run formctl migrate on it first"), "\(unmigrated)")
+
         let pending = try old.formctl(["migrate", "--status"])
         let statusLines = pending.stdout.split(separator: "\n").dropFirst()
         #expect(pending.exitCode == 0 && statusLines.count == files.count, "\(pending)")
@@ -119,6 +123,18 @@ import Testing
         let dumped = try Self.objects(dump.stdoutData)
         let keys: Set<String> = ["id", "uuid", "form", "version", "status", "created_at", "updated_at", "data"]
         #expect(dumped.map { Self.only(keys, $0) } == before.map { Self.only(keys, $0) })
+        // Every old row is at its first revision, not yet reviewed, in every export format.
+        #expect(dumped.allSatisfy { $0["revision"] as? Int == 1 && $0["review"] as? [String: String] == ["state": "received"] })
+        for form in ["signup", "registration"] {
+            let csv = try old.formctl(["dump", "--format", "csv", "--form", form])
+            let table = try CSVTestParser.parse(csv.stdout)
+            let header = try #require(table.first)
+            let revision = try #require(header.firstIndex(of: "_revision"))
+            let review = try #require(header.firstIndex(of: "_review_state"))
+            let finals = before.filter { $0["form"] as? String == form && $0["status"] as? String == "final" }
+            #expect(table.count == finals.count + 1, "\(csv)")
+            #expect(table.dropFirst().allSatisfy { $0[revision] == "1" && $0[review] == "received" }, "\(csv)")
+        }
 
         let list = try old.formctl(["list", "--json"])
         let forms = try Self.objects(list.stdoutData)
