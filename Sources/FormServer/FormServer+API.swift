@@ -46,6 +46,8 @@ extension FormServer {
         let form = try form(context)
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
+        // Who submits, kept as revision 1's actor: the bearer token's name when one is sent.
+        let actor = try await grant(request).map(Self.actor)
         let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
         let answers: FormValue
         let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
@@ -76,7 +78,7 @@ extension FormServer {
             let submitted = try await engineCall {
                 try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
                                                           draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
-                                                          idempotency: idempotency),
+                                                          idempotency: idempotency, actor: actor),
                                         to: form.loaded)
             }
             var summary = submitted.summaryJSON
@@ -87,18 +89,6 @@ extension FormServer {
             }
             return HTTPReplies.json(summary, status: status, headers: [.location: paths("/submissions/\(submitted.id)")])
         }
-    }
-
-    func showSubmission(_ request: Request, _ context: RouteContext) async throws -> Response {
-        guard let grant = try await grant(request) else { throw Self.unauthorized }
-        let id = try draftID(context)
-        let found = try await engineCall { try await engine.storedSubmission(id: id) }
-        // Another form's submission is not there for this token: the same 404, so that the
-        // answer does not say that it exists.
-        guard let found, grant.allows(.read, on: found.formName) else {
-            throw ServedError(.notFound, message: "no submission with id \(id)")
-        }
-        return HTTPReplies.json(try await engineCall { try engine.jsonValue(of: found) })
     }
 
     /// Runs an engine call and turns its refusal into the status a client acts on: 422 with

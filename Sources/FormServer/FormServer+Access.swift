@@ -52,3 +52,41 @@ extension FormServer {
         return .resumeToken(token)
     }
 }
+
+/// A stored submission under `/submissions/ID`, as the request's token may see it.
+extension FormServer {
+    /// The same 404 whatever the reason: no such id, another form's, or deleted (to a token
+    /// that is not an admin's on its form), so that the answer says nothing about the id.
+    static func noSubmission(_ id: Int64) -> ServedError {
+        ServedError(.notFound, message: "no submission with id \(id)")
+    }
+
+    /// The submission the path's id names and the token that asked for it: 401 without a
+    /// valid token; 404 when the token cannot read the submission's form, or the submission is
+    /// deleted and the token is not an admin's on its form. The token's scope for what the
+    /// request does is checked by the caller (`require(_:_:on:)`).
+    func visibleSubmission(_ request: Request, _ context: RouteContext) async throws -> (submission: StoredSubmission, grant: AccessToken) {
+        guard let grant = try await grant(request) else { throw Self.unauthorized }
+        let id = try draftID(context)
+        var found = try await engineCall { try await engine.storedSubmission(id: id) }
+        if found == nil && grant.scope == .admin {
+            // A deleted submission is only in its history; an admin on its form sees it there.
+            found = try await engineCall { try await engine.history(id: id) }?.submission
+        }
+        guard let found, grant.allows(.read, on: found.formName) else { throw Self.noSubmission(id) }
+        if found.deletion != nil && !grant.allows(.admin, on: found.formName) { throw Self.noSubmission(id) }
+        return (found, grant)
+    }
+
+    /// 403 when `grant`, which may read the submission, does not give `scope` on its form.
+    static func require(_ scope: AccessScope, _ grant: AccessToken, on submission: StoredSubmission) throws {
+        guard grant.allows(scope, on: submission.formName) else {
+            throw ServedError(.forbidden, message: "this token does not give \(scope.rawValue) access to form '\(submission.formName)'")
+        }
+    }
+
+    /// Who a history records for a request: the token's name, or `token ID` for one without.
+    static func actor(_ grant: AccessToken) -> String {
+        grant.name ?? "token \(grant.id)"
+    }
+}

@@ -40,11 +40,13 @@ extension FormServer {
 
     /// The SHA-256 of what makes a request this request: method, path and query, content type,
     /// the credentials it was sent with (another principal reusing a key does not get this
-    /// one's answer) and the body, each preceded by its length so that no two differ only in
-    /// where one ends.
+    /// one's answer), an edit's `If-Match` (the revision it changes) and the body, each
+    /// preceded by its length so that no two differ only in where one ends. `If-Match` is a
+    /// part only when sent, so a request without it has the fingerprint it always had.
     static func fingerprint(_ request: Request, body: ByteBuffer) -> String {
-        let parts = [request.method.rawValue, request.uri.description, request.headers[.contentType] ?? "",
+        var parts = [request.method.rawValue, request.uri.description, request.headers[.contentType] ?? "",
                      request.headers[.authorization] ?? "", request.headers[resumeTokenHeader] ?? ""]
+        if let revision = request.headers[.ifMatch] { parts.append(revision) }
         return body.withUnsafeReadableBytes { SubmissionIdempotency.fingerprint(parts: parts, body: $0) }
     }
 
@@ -53,12 +55,14 @@ extension FormServer {
     /// `waits` a wait for it: a double click on the page), the write, whose answer `response`
     /// makes for keeping. A write that fails because another process kept an answer under the
     /// key first (the key is unique, and the loser's transaction is rolled back) answers that.
+    /// A replay's headers are `replayHeaders`' (without it, a submit's `Location`).
     func idempotent(_ key: String?, fingerprint: String, waits: Bool,
                     response: @escaping @Sendable (Submission) -> IdempotentResponse,
+                    replayHeaders: ((IdempotencyRecord) -> HTTPFields)? = nil,
                     _ write: (SubmissionIdempotency?) async throws -> Response) async throws -> Response
     {
         guard let key else { return try await write(nil) }
-        if let kept = try await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint) }
+        if let kept = try await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint, headers: replayHeaders?(kept)) }
         while !keysInFlight.claim(key) {
             guard waits else {
                 throw ServedError(.conflict, message: "a request with this Idempotency-Key is still being handled: retry once it has been answered")
@@ -67,11 +71,11 @@ extension FormServer {
             try await Task.sleep(for: .milliseconds(50))
         }
         defer { keysInFlight.release(key) }
-        if let kept = try await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint) }
+        if let kept = try await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint, headers: replayHeaders?(kept)) }
         let idempotency = SubmissionIdempotency(key: key, fingerprint: fingerprint,
                                                 expiresAt: Date().addingTimeInterval(Self.idempotencyLifetime), response: response)
         do { return try await write(idempotency) } catch {
-            if let kept = try? await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint) }
+            if let kept = try? await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint, headers: replayHeaders?(kept)) }
             throw error
         }
     }
@@ -80,14 +84,17 @@ extension FormServer {
         do { return try await engine.idempotencyRecord(key: key) } catch { throw engineRefusal(error) }
     }
 
-    /// The kept answer as it was sent; 422 when the key was used for another request.
-    func replay(_ kept: IdempotencyRecord, fingerprint: String) throws -> Response {
+    /// The kept answer as it was sent, with `headers` (nil: a submit's, its JSON answer's
+    /// `Location`); 422 when the key was used for another request.
+    func replay(_ kept: IdempotencyRecord, fingerprint: String, headers given: HTTPFields? = nil) throws -> Response {
         guard kept.isAnswer(toFingerprint: fingerprint) else {
             throw ServedError(.unprocessableContent, message: "this Idempotency-Key was used for another request (a different method, "
                               + "path, body or credentials): send a new key with a new request")
         }
-        var headers = HTTPFields()
-        if kept.response.contentType.hasPrefix("application/json") { headers[.location] = paths("/submissions/\(kept.submissionID)") }
+        var headers = given ?? [:]
+        if given == nil && kept.response.contentType.hasPrefix("application/json") {
+            headers[.location] = paths("/submissions/\(kept.submissionID)")
+        }
         let status = HTTPResponse.Status(code: kept.response.status)
         if kept.response.contentType.hasPrefix("text/html") { return HTTPReplies.html(kept.response.body, status: status) }
         return HTTPReplies.text(kept.response.body, type: kept.response.contentType, status: status, headers: headers)

@@ -1,6 +1,7 @@
 import FormCore
 import FormEngine
 import Hummingbird
+import OrderedCollections
 
 /// Reading what a request sends: its body within the size limit, as JSON or as an HTML form.
 extension FormServer {
@@ -49,6 +50,27 @@ extension FormServer {
         }
         try JSONBodyBounds.check(body, against: form.fieldNames)
         return .json(body)
+    }
+
+    /// A JSON object a request sends about a submission rather than a form's answers (a
+    /// review): 415 for another type, 400 for JSON that does not parse or is not an object,
+    /// 413 past the size limit.
+    func readJSONObject(_ request: Request) async throws -> OrderedDictionary<String, FormValue> {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
+            throw ServedError(.contentTooLarge, message: "the body is larger than \(limits.maximumBodyBytes) bytes")
+        }
+        let type = (request.headers[.contentType] ?? "").lowercased()
+        guard type.hasPrefix("application/json") else {
+            throw ServedError(.unsupportedMediaType, message: "send application/json, not '\(type.isEmpty ? "no Content-Type" : type)'")
+        }
+        let parsed = buffer.withUnsafeReadableBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self), rejectingDuplicateKeys: true) }
+        }
+        let body: FormValue
+        do { body = try parsed.get() } catch { throw ServedError(.badRequest, message: "the body is not JSON: \(error)") }
+        guard case .object(let members) = body else { throw ServedError(.badRequest, message: "send a JSON object") }
+        return members
     }
 
     /// A form body refused: 422 in the shape of the engine's answer errors for what the form

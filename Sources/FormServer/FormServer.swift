@@ -8,7 +8,8 @@ import Logging
 /// `formctl serve`: the forms of one directory over HTTP, for clients that draw them (JSON:
 /// the bound definition, the live state of every field, submissions) and for browsers (plain
 /// HTML that works without JavaScript, and a small script of ours that shows and hides
-/// conditional fields as the person types). Every write goes through `FormEngine.submit`.
+/// conditional fields as the person types). Every write goes through the engine: a submission
+/// through `FormEngine.submit`, an edit through `FormEngine.edit`, a review, a deletion.
 /// A server of its own: ``FormRoutes`` at `/` with the bounds a public server needs; a service
 /// mounts ``FormRoutes`` in its own application instead.
 public struct FormServer: Sendable {
@@ -123,6 +124,10 @@ public struct FormServer: Sendable {
         on(.post, "/forms/:name/drafts/:id") { request, context in try await limited { try await postDraftPage(request, context) } }
         on(.get, "/forms/:name/submissions") { request, context in try await listSubmissions(request, context) }
         on(.get, "/submissions/:id") { request, context in try await limited { try await showSubmission(request, context) } }
+        on(.put, "/submissions/:id") { request, context in try await limited { try await editSubmission(request, context) } }
+        on(.delete, "/submissions/:id") { request, context in try await limited { try await deleteSubmission(request, context) } }
+        on(.get, "/submissions/:id/history") { request, context in try await limited { try await showHistory(request, context) } }
+        on(.post, "/submissions/:id/review") { request, context in try await limited { try await reviewSubmission(request, context) } }
         // Our own constant: a failure here is a broken build, which the e2e tests catch.
         let document = try OpenAPIDocument.json(formNames: forms.names, mountedAt: paths.prefix)
         on(.get, "/openapi.json") { _, _ in Assets.reply(document, type: "application/json; charset=utf-8") }

@@ -23,7 +23,7 @@ struct ServedError: HTTPResponseError, Sendable {
 }
 
 /// The status an engine refusal means to a client: 422 with every field error, 409 when an
-/// action cancelled, 503 with Retry-After while the store is busy, the same 404 for a draft that
+/// action cancelled or an edit conflicted, 503 with Retry-After while the store is busy, the same 404 for a draft that
 /// is not there or not the caller's; other storage failures are 500 with the kind, never the database's path or message.
 func engineRefusal(_ error: FormEngineError) -> ServedError {
     switch error {
@@ -44,10 +44,13 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
         return ServedError(.internalServerError, message: "the store failed (\(storage.kind.rawValue))", extra: ["kind": .string(storage.kind.rawValue)])
     case .definition(let definition):
         return ServedError(.badRequest, message: "the definition cannot be bound to this data: \(definition)")
-    case .editConflict(_, let current):
-        return ServedError(.conflict, message: error.description, extra: ["revision": .int(current)])
-    case .notEditable:
-        return ServedError(.notFound, message: error.description)
+    case .editConflict(let id, let currentRevision):
+        // The edit handler adds the submission as it is now; this is the answer without it.
+        return ServedError(.conflict, message: "submission \(id) was changed meanwhile and is at revision \(currentRevision)",
+                           extra: ["revision": .int(currentRevision)])
+    case .notEditable(let id, _):
+        // A draft, a deleted or a missing submission: one answer, as for a missing draft.
+        return FormServer.noSubmission(id)
     case .unroutedActions, .actionFailed, .foreignSession:
         return ServedError(.internalServerError, message: "the form's action failed")
     }

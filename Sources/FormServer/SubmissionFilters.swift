@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 
 /// The listing's query parameters as a store query: `status` (final, draft, all), `since` and
-/// `until` (ISO 8601, created at or after / before), `version`, `order` (id, created, updated)
-/// and `desc`. A parameter that does not parse is a 400 naming it.
+/// `until` (ISO 8601, created at or after / before), `version`, `review` (a review state),
+/// `order` (id, created, updated) and `desc`. Deleted submissions are never listed. A
+/// parameter that does not parse is a 400 naming it.
 enum SubmissionFilters {
     static func query(form: String, _ parameters: Parameters) throws -> SubmissionQuery {
         var query = SubmissionQuery(formName: form, status: .final)
@@ -29,6 +30,13 @@ enum SubmissionFilters {
             case "updated": query.order = .updatedAt
             default: throw ServedError(.badRequest, message: "order is id, created or updated, not '\(order)'")
             }
+        }
+        if let review = parameters["review"] {
+            guard let state = ReviewState(rawValue: String(review)) else {
+                let states = ReviewState.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ServedError(.badRequest, message: "review is one of \(states), not '\(review)'")
+            }
+            query.reviewState = state
         }
         query.descending = parameters["desc"] == "true"
         return query

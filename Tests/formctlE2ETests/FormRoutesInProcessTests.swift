@@ -82,6 +82,14 @@ import Testing
         let read = try await Self.request(port: port, "GET", "/api/v1/forms/forms/signup/submissions",
                                           headers: ["X-User": "ann", "Authorization": "Bearer \(Self.token)"])
         #expect(read.status == 200 && read.text.contains(#""name":"Ann Lee""#), "\(read.status) \(read.text)")
+        // An edit under the mount: a draft is sent to its own address, which is under the mount too.
+        let bearer = ["X-User": "ann", "Authorization": "Bearer \(Self.token)"]
+        let edited = try await Self.request(port: port, "PUT", "/api/v1/forms/submissions/1", body: #"{"name":"Ann Lea"}"#, headers: bearer)
+        #expect(edited.status == 200 && edited.headers["etag"] == #""2""#, "\(edited.status) \(edited.text)")
+        let draft = try await Self.request(port: port, "POST", "/api/v1/forms/forms/signup/submissions?draft=true", body: #"{"name":"Cy Young"}"#)
+        let draftID = try #require(draft.object["id"] as? Int, "\(draft.text)")
+        let draftEdit = try await Self.request(port: port, "PUT", "/api/v1/forms/submissions/\(draftID)", body: "{}", headers: bearer)
+        #expect(draftEdit.status == 409 && draftEdit.text.contains("PUT /api/v1/forms/forms/signup/submissions/\(draftID)"), "\(draftEdit.text)")
 
         running.cancel()
         _ = await running.result

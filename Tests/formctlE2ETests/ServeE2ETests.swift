@@ -28,7 +28,8 @@ import Testing
         let nameParameter = (document["components"] as? [String: Any]).flatMap { $0["parameters"] as? [String: Any] }?["name"] as? [String: Any]
         #expect((nameParameter?["schema"] as? [String: Any])?["enum"] as? [String] == ["signup", "survey"])
         #expect(Set(paths.keys) == ["/forms", "/forms/{name}", "/forms/{name}/state", "/forms/{name}/submissions",
-                                    "/forms/{name}/submissions/{id}", "/forms/{name}/drafts/{id}", "/submissions/{id}", "/openapi.json"])
+                                    "/forms/{name}/submissions/{id}", "/forms/{name}/drafts/{id}", "/submissions/{id}", "/submissions/{id}/history",
+                                    "/submissions/{id}/review", "/openapi.json"])
         #expect(server.stop() == 0)
     }
 
