@@ -147,6 +147,40 @@ import Testing
         #expect(forms.count == 2, "\(list)")
     }
 
+    @Test(arguments: Backend.allCases) func anOldSubmissionIsEditedOverHTTPWithATokenMadeOnTheMigratedDatabase(_ backend: Backend) throws {
+        let old = try OldDatabase(backend)
+        let before = try old.submissions()
+        let first = try #require(before.first { $0["form"] as? String == "signup" && $0["status"] as? String == "final" })
+        let id = try #require(first["id"] as? Int)
+        let oldValues = try #require(first["data"] as? [String: Any])
+        #expect((oldValues["guests"] as? [Any])?.count == 3, "\(oldValues)")
+        // The first command that writes migrates the database; the old formctl had no tokens.
+        let made = try old.formctl(["token", "create", "--form", "signup", "--scope", "write", "--name", "editor"])
+        let token = try #require(made.stdout.split(separator: "\n").last.map(String.init), "\(made)")
+        #expect(made.exitCode == 0, "\(made)")
+        // The last --db is the one serve takes.
+        let server = try ServerProcess(old.scratch, extra: ["--db", old.address])
+        defer { server.stop() }
+        let authorized = ["Authorization": "Bearer \(token)"]
+
+        let shown = try server.request("GET", "/submissions/\(id)", headers: authorized)
+        #expect(shown.status == 200 && shown.headers["etag"] == #""1""#, "\(shown.text)")
+        #expect(shown.object["uuid"] as? String == first["uuid"] as? String, "\(shown.text)")
+        let change = #"{"guests":[{"email":"ann+tag@example.com"}],"_reason":"two guests cancelled"}"#
+        let edited = try server.request("PUT", "/submissions/\(id)", body: change, headers: authorized.merging(["If-Match": #""1""#]) { a, _ in a })
+        #expect(edited.status == 200 && edited.object["revision"] as? Int == 2, "\(edited.text)")
+
+        let history = try server.request("GET", "/submissions/\(id)/history", headers: authorized)
+        let revisions = history.object["revisions"] as? [[String: Any]] ?? []
+        #expect(revisions.count == 2, "\(history.text)")
+        let kept = try #require(revisions.first?["data"] as? [String: Any])
+        #expect(NSDictionary(dictionary: kept) == NSDictionary(dictionary: oldValues), "revision 1 is what the old formctl stored")
+        #expect(revisions.first?["actor"] is NSNull && revisions.last?["actor"] as? String == "editor", "\(history.text)")
+        let changes = revisions.last?["changes"] as? [[String: Any]] ?? []
+        #expect(changes.compactMap { $0["path"] as? String }.sorted() == ["guests.1.email", "guests.2.email"], "\(history.text)")
+        #expect(server.stop() == 0)
+    }
+
     @Test(arguments: Backend.allCases) func oldDraftsAreResumedWithFillResume(_ backend: Backend) throws {
         let old = try OldDatabase(backend)
         let drafts = try old.submissions().filter { $0["status"] as? String == "draft" }
