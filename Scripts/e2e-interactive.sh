@@ -113,6 +113,8 @@ expect_row "the stored values are the edited answers, the date canonical, the re
   "select values_json from submissions where id = 1" \
   '*"name":"Grace B. Hopper"*"email":"grace@navy.mil"*"birthDate":"1906-12-09"*"plan":"team"*"company":"US Navy"*"seats":12*"guests":\[{"email":"ada@example.com"}\]*'
 expect_row "the password is not stored" "select count(*) from submissions where values_json like '%cobol%'" 0
+expect_row "who submitted is kept as revision 1's actor (the login name)" \
+  "select revision_actor = '$(id -un)' or revision_actor = '${USER:-}' from submissions where id = 1" 1
 
 # 2. Wide characters and emoji are edited as whole characters.
 start_form "$here/forms/signup.json"
@@ -164,6 +166,7 @@ else
 fi
 send C-c
 wait_for 'saved draft' || fail "the paste is saved as a draft"
+wait_for 'EXIT=130' || fail "Ctrl-C after the paste exits 130"
 expect_row "the pasted text is stored whole" \
   "select length(json_extract(values_json, '$.note')) || substr(json_extract(values_json, '$.note'), -4) from submissions order by id desc limit 1" '100000xEND'
 
@@ -253,10 +256,59 @@ check "delete shows what it will delete" 'Delete this submission\? \[y/N\]: *$'
 send -l "n"; send Enter
 check "no keeps it (exit 1)" 'EXIT=1'
 expect_row "the submission is still there" "select count(*) from submissions where id = 1" 1
-start_command delete 1
+start_command delete 1 --reason "'sent twice'"
 answer 'Delete this submission\? \[y/N\]: *$' "y"
 check "yes deletes it" 'deleted submission 1'
-expect_row "the submission is gone" "select count(*) from submissions where id = 1" 0
+wait_for 'EXIT=0' || fail "delete exits 0"
+expect_row "the submission is gone, kept as a tombstone with the reason" \
+  "select count(*) || ',' || deletion_reason from submissions where id = 1 and deleted_at is not null" '1,sent twice'
+
+# 7b. purge asks on a terminal too, and removes the tombstone for good.
+start_command purge
+check "purge lists the deleted submission" 'deleted .* sent twice'
+answer 'and their history for good\? \[y/N\]: *$' "n"
+check "no keeps it (exit 1)" 'EXIT=1'
+start_command purge
+answer 'and their history for good\? \[y/N\]: *$' "y"
+check "yes purges it" 'purged 1 deleted submission$'
+wait_for 'EXIT=0' || fail "purge exits 0"
+expect_row "the row is gone" "select count(*) from submissions where id = 1" 0
+
+# 7c. edit on a terminal opens the summary with the stored values; a number edits a field, s
+#     saves the edit after asking the reason, and the old values stay in the history.
+cat > "$work/ann.json" <<'JSON'
+{"name": "Ann Lee", "email": "ann@exmaple.com", "password": "correct-horse-1", "passwordConfirmation": "correct-horse-1"}
+JSON
+"$formctl" fill "$here/forms/signup.json" --answers "$work/ann.json" --db "$work/e2e.sqlite" >/dev/null
+edited=$(sql "select max(id) from submissions")
+start_command edit "$edited"
+check "edit opens the summary with the stored values" 'Email: ann@exmaple\.com$'
+check "edit offers to save, not to submit or keep a draft" 's to save the edit, q to quit without saving: *$'
+if screen | grep -q '\*: \|\* (hidden input)'; then fail "edit asks nothing before the summary"; else pass "edit asks nothing before the summary"; fi
+answer 's to save the edit, q to quit without saving: *$' "2"
+replace 'Email\*: ann@exmaple\.com$' "ann@example.com"
+answer 's to save the edit, q to quit without saving: *$' "s"
+answer 'Reason for the edit \(Enter for none\): *$' "typo in email"
+check "the change is printed field by field" 'email: "ann@exmaple\.com" -> "ann@example\.com"$'
+check "with the new revision" "edited submission $edited: revision 2$"
+check "and exits 0" 'EXIT=0'
+expect_row "the old values are kept as revision 1, with the reason on revision 2" \
+  "select r.revision || ',' || json_extract(r.values_json, '\$.email') || ',' || s.revision || ',' || s.revision_reason from submission_revisions r join submissions s on s.id = r.submission_id where s.id = $edited" \
+  '1,ann@exmaple.com,2,typo in email'
+start_command edit "$edited"
+answer 's to save the edit, q to quit without saving: *$' "q"
+check "q leaves the submission as it was" "quit: submission $edited was not changed"
+check "and exits 130" 'EXIT=130'
+expect_row "no revision was added" "select revision from submissions where id = $edited" 2
+# An edit stored by someone else while the summary is open makes this one a conflict, never a
+# lost update.
+start_command edit "$edited" --reason late
+wait_for 's to save the edit, q to quit without saving: *$' || fail "the summary for the conflict"
+"$formctl" edit "$edited" --set "name=Ann B. Lee" --db "$work/e2e.sqlite" >/dev/null
+answer 's to save the edit, q to quit without saving: *$' "s"
+check "the second edit is refused as a conflict" "submission $edited was changed by someone else meanwhile \(it is now at revision 3\)"
+check "and exits 1" 'EXIT=1'
+expect_row "the other edit is kept" "select revision || ',' || json_extract(values_json, '\$.name') from submissions where id = $edited" '3,Ann B. Lee'
 
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 

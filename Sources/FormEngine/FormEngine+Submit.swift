@@ -40,9 +40,10 @@ extension FormEngine {
 
     /// Submits a live session: every error at once (answers it could not use included), then
     /// the submit action's handler, then one transaction. The session is stored under its own
-    /// form, at the version it was validated against; a draft it resumed is finalized.
+    /// form, at the version it was validated against; a draft it resumed is finalized. `actor`
+    /// (who submits) is kept as revision 1's, as `SubmissionRequest.actor` is.
     @discardableResult
-    public func submit(_ session: FormSession, action: ActionRequest? = nil, resumingDraft draftID: Int64? = nil)
+    public func submit(_ session: FormSession, action: ActionRequest? = nil, resumingDraft draftID: Int64? = nil, actor: String? = nil)
         async throws(FormEngineError) -> Submission
     {
         let form = try loadedForm(of: session)
@@ -52,7 +53,7 @@ extension FormEngine {
         if let request = action ?? submitAction(among: session.buttonActions), !isInertDuringSubmit(request.name) {
             try await runSubmitAction(request, in: session)
         }
-        return try await persist(form: form, values: session.valuesToStore, status: .final, draftID: draftID)
+        return try await persist(form: form, values: session.valuesToStore, status: .final, draftID: draftID, actor: actor)
     }
 
     /// Saves what a session holds so far, without validating: a draft, to resume later (with

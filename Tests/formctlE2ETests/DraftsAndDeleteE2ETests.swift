@@ -34,11 +34,12 @@ import Testing
         #expect(try scratch.formctl(["show", "1"]).exitCode == 1)
     }
 
-    /// The commands that read, and delete, which only removes: a mistyped --db is an error,
-    /// never a new empty database.
+    /// The commands that read, and those that only change what is stored (edit, review, delete,
+    /// purge): a mistyped --db is an error, never a new empty database.
     @Test func readingCommandsRefuseADatabaseThatDoesNotExist() throws {
         let scratch = try Scratch()
-        for command in [["list"], ["list", "--drafts"], ["dump"], ["show", "1"], ["delete", "1", "--yes"]] {
+        for command in [["list"], ["list", "--drafts"], ["dump"], ["show", "1"], ["show", "1", "--history"], ["delete", "1", "--yes"],
+                        ["edit", "1", "--set", "name=Bo"], ["review", "1", "approved"], ["purge", "--yes"]] {
             let result = try CommandRunner.run(command + ["--db", scratch.path("typo.sqlite")], directory: scratch.directory)
             #expect(result.exitCode == 3 && result.stderr.contains("no database at"), "\(command): \(result)")
             #expect(!FileManager.default.fileExists(atPath: scratch.path("typo.sqlite")), "\(command)")

@@ -8,10 +8,16 @@ struct DumpCommand: AsyncParsableCommand {
         commandName: "dump",
         abstract: "Export stored submissions as json, ndjson or csv.",
         discussion: """
-            json: an array of {"id","uuid","form","version","status","created_at","updated_at","data"}; \
-            ndjson: one such object per line.
+            json: an array of \
+            {"id","uuid","form","version","status","created_at","updated_at","revision","review","data"} \
+            (review is {"state"}, with "comment" when the last review had one); ndjson: one such \
+            object per line.
+            --revisions (json, ndjson) writes every revision of each submission instead, oldest \
+            first: {"id","uuid","form","revision","version","at","actor","reason","data"}.
+            Deleted submissions are never dumped; --review STATE keeps the submissions in that \
+            review state.
             csv (RFC 4180, CRLF line ends): the metadata columns _id, _uuid, _form, _version, _status, \
-            _created_at, _updated_at, then a column per value: the fields every dumped version's definition \
+            _created_at, _updated_at, _revision, _review_state, then a column per value: the fields every dumped version's definition \
             declares (newest version first, in definition order), then any other stored key path \
             in the order the rows hold them, so iterateproperties values (tools.Xcode.score) and \
             fields only older versions had have columns too. Nested objects are walked key by \
@@ -65,6 +71,12 @@ struct DumpCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only submissions made against version N of the form.", valueName: "N"))
     var version: Int?
 
+    @Option(help: ArgumentHelp("Only submissions in this review state: received, hasIssues (has-issues), approved or rejected.", valueName: "STATE"))
+    var review: ReviewStateArgument?
+
+    @Flag(help: "json, ndjson: one record per revision of each submission (who made it, when, why), oldest first.")
+    var revisions = false
+
     @Option(help: "csv: repeats inline (one cell of JSON) or separate (a file per repeat, needs --output DIR).")
     var repeats: Repeats = .inline
 
@@ -86,6 +98,9 @@ struct DumpCommand: AsyncParsableCommand {
             throw ValidationError("--until (\(until ?? "")) must be after --since (\(since ?? ""))")
         }
         if let version, version < 1 { throw ValidationError("--version counts from 1") }
+        if revisions && format == .csv {
+            throw ValidationError("--revisions is for --format json or ndjson: a csv row is one submission")
+        }
         if repeats == .separate {
             guard format == .csv else { throw ValidationError("--repeats separate is for --format csv") }
             guard output != nil else { throw ValidationError("--repeats separate needs --output DIR: it writes a file per repeat") }
@@ -95,9 +110,10 @@ struct DumpCommand: AsyncParsableCommand {
     func run() async throws {
         let engine = try await database.openEngine(readOnly: true)
         let statusFilter: SubmissionStatus? = status == .all ? nil : (status == .final ? .final : .draft)
-        let query = SubmissionQuery(
+        var query = SubmissionQuery(
             formName: form, version: version, status: statusFilter, createdFrom: since.flatMap(SubmissionQuery.time),
             createdBefore: until.flatMap(SubmissionQuery.time))
+        query.reviewState = review?.state
         let exportFormat: ExportFormat = switch format {
         case .json: .json
         case .ndjson: .ndjson
@@ -105,7 +121,7 @@ struct DumpCommand: AsyncParsableCommand {
         }
         var outputs: [OutputStream] = []
         do {
-            let export = try await engine.prepareExport(query, as: exportFormat)
+            let export = try await engine.prepareExport(query, as: exportFormat, records: revisions ? .revisions : .submissions)
             if repeats == .separate, let directory = output {
                 try Self.makeDirectory(directory)
                 try await export.write { table in

@@ -47,6 +47,8 @@ struct FillCommand: AsyncParsableCommand {
     @Flag(help: "Print the stored submission as JSON on stdout.")
     var json = false
 
+    @OptionGroup var actor: ActorOptions
+
     @OptionGroup var actions: ActionOptions
 
     @OptionGroup var includes: IncludeOptions
@@ -63,14 +65,6 @@ struct FillCommand: AsyncParsableCommand {
     /// Prompts only on a terminal, and never for a draft: --draft means "store what I gave".
     var isInteractive: Bool {
         !noInput && !draft && answers != "-" && Terminal.isTTY(0) && Terminal.isTTY(2)
-    }
-
-    /// Drawn prompts need a terminal that can move the cursor and a person who wants them.
-    var drawsPrompts: Bool {
-        if accessible { return false }
-        if let value = Terminal.environment("FORMCTL_ACCESSIBLE"), !value.isEmpty, value != "0" { return false }
-        let term = Terminal.environment("TERM") ?? ""
-        return !term.isEmpty && term != "dumb"
     }
 
     /// `formctl fill FORM [--data D] [--db DB] [--table-prefix P] --resume N`, quoted for a
@@ -94,18 +88,20 @@ struct FillCommand: AsyncParsableCommand {
         let given = try answers.map { try FormInputs.loadJSON($0, what: "answers") }
         let request = SubmissionRequest(
             answers: given, overrides: sets.compactMap(FieldOverride.init(assignment:)), draftID: resume,
-            status: draft ? .draft : .final)
+            status: draft ? .draft : .final, actor: actor.name)
         if isInteractive {
             let prefilled: PrefilledSession
             do { prefilled = try await engine.makeSession(for: loaded, prefilling: request) } catch { throw failure(for: error) }
             for notice in prefilled.notices { Terminal.printError("warning: draft \(resume ?? 0): \(notice.description)") }
             let command = resumeCommand
-            try await FormPrompter(
-                engine: engine, form: loaded, session: prefilled.session, draftID: resume, printJSON: json, drawn: drawsPrompts,
+            var prompter = FormPrompter(
+                engine: engine, form: loaded, session: prefilled.session, draftID: resume, printJSON: json,
+                drawn: FormPrompter.drawsPrompts(accessible: accessible),
                 asksOnlyMissing: given != nil || !sets.isEmpty || resume != nil, hasGivenValues: given != nil || !sets.isEmpty,
                 givenErrors: prefilled.errors,
-                resumeCommand: { command($0) }
-            ).run()
+                resumeCommand: { command($0) })
+            prompter.actor = actor.name
+            try await prompter.run()
             return
         }
         let stored: Submission

@@ -2,8 +2,10 @@ import ArgumentParser
 import FormEngine
 import Foundation
 
-/// `formctl delete ID...`: removes submissions or drafts. On a terminal it shows what will go and
-/// asks; anywhere else it needs `--yes`, so a script cannot delete by accident.
+/// `formctl delete ID...`: deletes submissions or drafts on the record: each is kept as a
+/// tombstone (who, when, why, its last values) that listings and exports skip until `purge`.
+/// On a terminal it shows what will go and asks; anywhere else it needs `--yes`, so a script
+/// cannot delete by accident.
 struct DeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
@@ -11,9 +13,13 @@ struct DeleteCommand: AsyncParsableCommand {
         discussion: """
             Lists the submissions and asks for confirmation on a terminal; --yes deletes without \
             asking (needed when stdin is not a terminal). Every id is checked before anything is \
-            deleted: an unknown id deletes nothing.
-            Exit codes: 0 deleted, 1 an id is unknown or the answer was no, 2 usage, 3 the database \
-            cannot be read or written.
+            deleted: an unknown or already deleted id deletes nothing.
+            A deleted submission is kept as a tombstone with who deleted it (--actor, default the \
+            login name), when and why (--reason): dump, list and serve's listing skip it, formctl \
+            show ID --history still shows it with its last values, and formctl purge removes it \
+            for good.
+            Exit codes: 0 deleted, 1 an id is unknown or already deleted, or the answer was no, 2 \
+            usage, 3 the database cannot be read or written.
             """
     )
 
@@ -23,10 +29,16 @@ struct DeleteCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("y"), .long], help: "Delete without asking.")
     var yes = false
 
+    @Option(help: ArgumentHelp("Why, kept with the tombstone.", valueName: "TEXT"))
+    var reason: String?
+
+    @OptionGroup var actor: ActorOptions
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         if ids.isEmpty { throw ValidationError("give the ids of the submissions to delete") }
+        if let reason { try RecordText.check(reason, option: "--reason") }
     }
 
     func run() async throws {
@@ -39,15 +51,19 @@ struct DeleteCommand: AsyncParsableCommand {
             do { submission = try await engine.storedSubmission(id: id) } catch {
                 throw CommandFailure("formctl: cannot read submission \(id) from \(engine.database): \(error)", exitCode: .storage)
             }
-            guard let submission else {
-                throw CommandFailure("formctl: no submission with id \(id) in \(engine.database); nothing was deleted", exitCode: .invalid)
-            }
+            guard let submission else { throw await RecordFailure.absent(id, in: engine, then: "nothing was deleted") }
             found.append(submission)
         }
         if !yes { try confirm(found) }
+        let reason = reason.flatMap { $0.isEmpty ? nil : $0 }
         for submission in found {
-            do { _ = try await engine.delete(id: submission.id) } catch {
+            let deleted: Bool
+            do { deleted = try await engine.delete(id: submission.id, actor: actor.name, reason: reason) } catch {
                 throw CommandFailure("formctl: cannot delete submission \(submission.id) from \(engine.database): \(error)", exitCode: .storage)
+            }
+            // Deleted by another process since it was read: the tombstone is theirs.
+            guard deleted else {
+                throw CommandFailure("formctl: submission \(submission.id) was deleted meanwhile by another process", exitCode: .invalid)
             }
             Terminal.printOut("deleted \(submission.status == .draft ? "draft" : "submission") \(submission.id)")
         }

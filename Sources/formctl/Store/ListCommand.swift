@@ -1,14 +1,18 @@
 import ArgumentParser
 import FormEngine
 
-/// `formctl list`: every stored form with its versions and submission counts.
+/// `formctl list`: every stored form with its versions and submission counts; the drafts to
+/// resume (`--drafts`), or the submissions in one review state (`--review`).
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List stored forms (versions, final and draft counts), or with --drafts the drafts to resume.",
+        abstract: "List stored forms (versions, final and draft counts), the drafts to resume, or the submissions in a review state.",
         discussion: """
             --drafts lists every draft, most recently updated first: its id (for fill --resume ID \
             or delete ID), form, version and when it was last saved.
+            --review STATE lists the final submissions in that review state (received, hasIssues, \
+            approved, rejected), most recently changed first: id, form, version, revision, when \
+            last changed and the review's comment. Deleted submissions are never listed.
             Exit codes: 0 done, 3 the database cannot be read.
             """
     )
@@ -16,14 +20,22 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "List drafts (id, form, version, updated) instead of forms.")
     var drafts = false
 
-    @Flag(help: "Print JSON: an array of {\"form\",\"versions\",\"latest_version\",\"final\",\"draft\"}, or with --drafts of {\"id\",\"uuid\",\"form\",\"version\",\"created_at\",\"updated_at\"}.")
+    @Option(help: ArgumentHelp("List the final submissions in this review state: received, hasIssues (has-issues), approved or rejected.", valueName: "STATE"))
+    var review: ReviewStateArgument?
+
+    @Flag(help: "Print JSON: an array of {\"form\",\"versions\",\"latest_version\",\"final\",\"draft\"}, with --drafts of {\"id\",\"uuid\",\"form\",\"version\",\"created_at\",\"updated_at\"}, with --review of those and \"revision\", \"review\".")
     var json = false
 
     @OptionGroup var database: DatabaseOptions
 
+    func validate() throws {
+        if drafts && review != nil { throw ValidationError("--drafts and --review cannot go together: drafts are not reviewed") }
+    }
+
     func run() async throws {
         let engine = try await database.openEngine(readOnly: true)
         if drafts { return try await listDrafts(in: engine) }
+        if let review { return try await listReviewed(review.state, in: engine) }
         let forms: [FormSummary]
         do { forms = try await engine.forms() } catch {
             throw CommandFailure("formctl: cannot read \(engine.database): \(error)", exitCode: .storage)
@@ -74,7 +86,8 @@ extension ListCommand {
     }
 }
 
-/// Columns padded to their widest cell; numbers right-aligned so their digits line up.
+/// Columns padded to their widest cell, numbers right-aligned so their digits line up; no line
+/// ends in spaces, even when its last cell is empty.
 struct TextTable {
     var header: [String]
     var rows: [[String]]
@@ -87,9 +100,16 @@ struct TextTable {
             row.indices.map { column in
                 let padding = String(repeating: " ", count: widths[column] - row[column].count)
                 if rightAligned.contains(column) { return padding + row[column] }
-                // No trailing spaces after the last column.
                 return column == row.count - 1 ? row[column] : row[column] + padding
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").trimmingTrailingSpaces
         }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text.removeLast() }
+        return String(text)
     }
 }

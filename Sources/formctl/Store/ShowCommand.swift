@@ -1,27 +1,45 @@
 import ArgumentParser
 import FormEngine
 
-/// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed.
+/// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed; with
+/// `--history`, every revision, review and the deletion kept for it.
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print one stored submission as JSON.",
-        discussion: "Exit codes: 0 done, 1 no submission has this id, 2 usage, 3 the database cannot be read."
+        abstract: "Print one stored submission as JSON, or its history.",
+        discussion: """
+            --history lists, oldest first, each revision (its number, time, who made it, the \
+            reason and the form version), the fields each edit changed (old -> new, values as \
+            JSON; the first revision lists every value), the reviews with their comments, and the \
+            deletion; a deleted submission (a tombstone, until formctl purge) is shown there with \
+            its last values. --json prints the history as one JSON object.
+            Exit codes: 0 done, 1 no submission has this id (or, without --history, it was \
+            deleted), 2 usage, 3 the database cannot be read.
+            """
     )
 
     @Argument(help: "The submission's id (as printed by fill, import or dump).")
     var id: Int64
 
+    @Flag(help: "Show every revision, the changes between them, the reviews and the deletion.")
+    var history = false
+
+    @Flag(help: "With --history, print it as JSON (show alone always prints JSON).")
+    var json = false
+
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
         let engine = try await database.openEngine(readOnly: true)
-        let shown: FormValue?
-        do { shown = try await engine.show(id: id) } catch {
+        if history { return try await showHistory(in: engine) }
+        let stored: StoredSubmission?
+        do { stored = try await engine.storedSubmission(id: id) } catch {
             throw CommandFailure("formctl: cannot read submission \(id) from \(engine.database): \(error)", exitCode: .storage)
         }
-        guard let shown else {
-            throw CommandFailure("formctl: no submission with id \(id) in \(engine.database)", exitCode: .invalid)
+        guard let stored else { throw await RecordFailure.absent(id, in: engine) }
+        let shown: FormValue
+        do { shown = try engine.jsonValue(of: stored) } catch {
+            throw CommandFailure("formctl: cannot read submission \(id) from \(engine.database): \(error)", exitCode: .storage)
         }
         Terminal.printOut(shown.jsonString(pretty: true))
     }

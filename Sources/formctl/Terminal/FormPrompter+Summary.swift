@@ -24,15 +24,22 @@ extension FormPrompter {
             }
             let removable = editable.contains { removableItem(of: $0) != nil }
             let removeHint = removable ? "r and a number to remove that item, " : ""
-            let typed = try readText("Enter a number to edit, \(removeHint)d to save as draft, s to submit, q to quit without saving: ")
+            let typed = try readText(edit == nil
+                ? "Enter a number to edit, \(removeHint)d to save as draft, s to submit, q to quit without saving: "
+                : "Enter a number to edit, \(removeHint)s to save the edit, q to quit without saving: ")
             let choice = typed.trimmingSpacesAndTabs.lowercased()
             switch choice {
             case "s", "submit":
-                if try await submitAndFinish() { return }
-            case "d", "draft":
+                if let edit {
+                    if try await saveEditAndFinish(edit) { return }
+                } else if try await submitAndFinish() {
+                    return
+                }
+            case "d" where edit == nil, "draft" where edit == nil:
                 return try await saveDraftAndFinish()
             case "q", "quit":
-                throw CommandFailure("quit: nothing was stored", exitCode: .interrupted)
+                throw CommandFailure(edit.map { "quit: submission \($0.before.id) was not changed" } ?? "quit: nothing was stored",
+                                     exitCode: .interrupted)
             default:
                 if let number = Int(choice), editable.indices.contains(number - 1) {
                     try promptUntilValid(editable[number - 1])
@@ -42,7 +49,7 @@ extension FormPrompter {
                     try session.removeItem(at: item.index, from: item.path)
                     say(style.dim("  removed item \(item.index + 1) of \(item.title)"))
                 } else {
-                    say(style.red("  choose a field number, \(removable ? "r and a field number, " : "")d, s or q"))
+                    say(style.red("  choose a field number, \(removable ? "r and a field number, " : "")\(edit == nil ? "d, " : "")s or q"))
                 }
             }
         }
@@ -62,7 +69,7 @@ extension FormPrompter {
     @discardableResult
     func submitAndFinish() async throws -> Bool {
         do {
-            let stored = try await engine.submit(session, resumingDraft: draftID)
+            let stored = try await engine.submit(session, resumingDraft: draftID, actor: actor)
             if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) } else { Terminal.printOut("saved submission \(stored.id)") }
             return true
         } catch {

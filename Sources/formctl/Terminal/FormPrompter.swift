@@ -25,6 +25,11 @@ struct FormPrompter {
     /// Values came with the command (--answers, --set): worth a draft even if nothing is typed.
     let hasGivenValues: Bool
     let pendingLine = PendingLine()
+    /// Set by `formctl edit`: the summary opens at once with the stored values and saves an
+    /// edit of that submission; there is no draft to keep.
+    var edit: EditTarget?
+    /// Who submits (`fill --actor`, else the login name), kept as revision 1's in the history.
+    var actor: String?
 
     init(engine: FormEngine, form: LoadedForm, session: FormSession, draftID: Int64?, printJSON: Bool, drawn: Bool,
          asksOnlyMissing: Bool, hasGivenValues: Bool, givenErrors: [FieldError], resumeCommand: @escaping @Sendable (Int64) -> String) {
@@ -41,6 +46,14 @@ struct FormPrompter {
         self.hasGivenValues = hasGivenValues
     }
 
+    /// Drawn prompts need a terminal that can move the cursor and a person who wants them.
+    static func drawsPrompts(accessible: Bool) -> Bool {
+        if accessible { return false }
+        if let value = Terminal.environment("FORMCTL_ACCESSIBLE"), !value.isEmpty, value != "0" { return false }
+        let term = Terminal.environment("TERM") ?? ""
+        return !term.isEmpty && term != "dumb"
+    }
+
     func say(_ text: String) { Terminal.write(text + "\n", to: 2) }
     func ask(_ text: String) { Terminal.write(text, to: 2) }
 
@@ -50,7 +63,7 @@ struct FormPrompter {
         defer { TerminalInput.restore() }
         do {
             say(style.bold(form.definition.title ?? form.name))
-            try await walk()
+            if let edit { say(style.dim("Editing submission \(edit.before.id) (revision \(edit.before.revision))")) } else { try await walk() }
             try await summaryLoop()
         } catch is TerminalInput.Interrupted {
             try await saveDraftAfterInterrupt()
@@ -64,6 +77,10 @@ struct FormPrompter {
     func saveDraftAfterInterrupt() async throws {
         TerminalInput.restore()
         say("")
+        if let edit {
+            say("interrupted: submission \(edit.before.id) was not changed")
+            throw CommandFailure.silent(.interrupted)
+        }
         // The line being edited counts as typed when it differs from the field's value and the
         // field takes it; a value it refuses is left out rather than failing the draft.
         if let path = pendingLine.field, let text = pendingLine.text,

@@ -1,0 +1,140 @@
+import ArgumentParser
+import FormEngine
+
+/// `formctl edit ID`: corrects a final submission through the submit's own validation, keeping
+/// the values it replaces in the submission's history with who, when and why.
+struct EditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Correct a stored submission; the values it had are kept in its history.",
+        discussion: """
+            --answers gives an object merged over the stored values (a key given replaces that \
+            field, a repeat given replaces the whole repeat), --set sets one value as fill does. \
+            The result is validated against the form version the submission was made with (with \
+            --to-latest, against the form's latest version, and moved to it). Secure fields are \
+            never stored, so they are not asked again. An edit that changes nothing stores no \
+            revision. On a terminal without --answers, --set and --to-latest, the fill summary opens with the \
+            stored values: a number edits that field, s saves the edit, q leaves it as it was; the \
+            reason is asked when --reason was not given.
+            Prints each field that changed (old -> new) and the new revision. formctl show ID \
+            --history lists every revision.
+            Exit codes: 0 done, 1 invalid values (each error printed; nothing changed), a draft, \
+            a deleted or unknown submission, or a conflict (it was edited meanwhile), 2 usage, 3 \
+            the database cannot be read or written, 130 quit or interrupted on a terminal.
+            """
+    )
+
+    @Argument(help: "The submission's id.")
+    var id: Int64
+
+    @Option(help: ArgumentHelp("Answers to merge over the stored values: a JSON object keyed by element key, repeats as arrays; - reads stdin.", valueName: "FILE"))
+    var answers: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set one value, e.g. --set email=ann@example.com or --set guests.1.name=Bo.", valueName: "KEY=VALUE"))
+    var sets: [String] = []
+
+    @Option(help: ArgumentHelp("Why the submission is corrected, kept with the revision.", valueName: "TEXT"))
+    var reason: String?
+
+    @Flag(help: "Validate against the form's latest stored version and move the submission to it.")
+    var toLatest = false
+
+    @Option(help: "Data to bind the form to (JSON), as given to fill.")
+    var data: String?
+
+    @Flag(help: "Never prompt, even on a terminal.")
+    var noInput = false
+
+    @Flag(help: "On a terminal, ask line by line instead of drawing editors and lists; also FORMCTL_ACCESSIBLE=1.")
+    var accessible = false
+
+    @OptionGroup var actor: ActorOptions
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        for set in sets where FieldOverride(assignment: set) == nil {
+            throw ValidationError("--set takes KEY=VALUE, got '\(set)'")
+        }
+        if let reason { try RecordText.check(reason, option: "--reason") }
+    }
+
+    /// The summary opens only on a terminal, and only when the command gave no values.
+    var isInteractive: Bool {
+        !noInput && answers == nil && sets.isEmpty && !toLatest && Terminal.isTTY(0) && Terminal.isTTY(2)
+    }
+
+    func run() async throws {
+        if !database.isPostgres { try database.requireExistingFile() }
+        if answers == nil && sets.isEmpty && !toLatest && !isInteractive {
+            throw CommandFailure(
+                "formctl: edit needs --answers or --set (or --to-latest) without a terminal; on a terminal it opens the summary",
+                exitCode: .usage)
+        }
+        let engine = try await database.openEngine()
+        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") }
+        if isInteractive { return try await editOnTerminal(engine, data: boundData) }
+        let before = try await current(in: engine)
+        let form = toLatest ? try await latestForm(of: before, in: engine, data: boundData) : nil
+        let edit = SubmissionEdit(
+            answers: try answers.map { try FormInputs.loadJSON($0, what: "answers") },
+            overrides: sets.compactMap(FieldOverride.init(assignment:)), reason: nonEmpty(reason), actor: actor.name, form: form,
+            expectedRevision: before.revision, data: boundData)
+        let edited: Submission
+        do { edited = try await engine.edit(id: id, edit) } catch { throw await failure(for: error, in: engine) }
+        try EditReport(id: id, before: before, after: edited).print()
+    }
+
+    /// The submission as it is before the edit: its values are what the report compares with,
+    /// its revision what the edit expects to replace.
+    func current(in engine: FormEngine) async throws -> StoredSubmission {
+        let stored: StoredSubmission?
+        do { stored = try await engine.storedSubmission(id: id) } catch {
+            throw await RecordFailure.failure(error, id: id, doing: "edit", in: engine)
+        }
+        guard let stored else { throw await RecordFailure.absent(id, in: engine) }
+        return stored
+    }
+
+    func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// An invalid edit prints every error, as fill does, and says which submission kept its
+    /// values; the other refusals are one line naming the submission.
+    func failure(for error: FormEngineError, in engine: FormEngine) async -> CommandFailure {
+        if case .invalid(let errors) = error {
+            if let secure = errors.first(where: { $0.rule == "secure" }) {
+                return CommandFailure(
+                    "formctl: \(secure.path) is a secure field; give it in --answers, not --set (the command line shows in the process table)",
+                    exitCode: .usage)
+            }
+            let source = answers == "-" ? "standard input" : answers ?? "answers"
+            errors.forEach { Terminal.printError($0.path.isEmpty ? "\(source): \($0.message)" : $0.description) }
+            return CommandFailure(
+                "formctl: submission \(id) was not changed: \(errors.count == 1 ? "1 value is" : "\(errors.count) values are") invalid",
+                exitCode: .invalid)
+        }
+        return await RecordFailure.failure(error, id: id, doing: "edit", in: engine)
+    }
+}
+
+extension EditCommand {
+    /// `--to-latest`: the latest stored version of the submission's form, compiled as stored.
+    func latestForm(of submission: StoredSubmission, in engine: FormEngine, data: FormValue?) async throws -> LoadedForm {
+        let latest: FormVersion?
+        do { latest = try await engine.storage.latestVersion(formName: submission.formName) } catch {
+            throw CommandFailure("formctl: cannot read the versions of form '\(submission.formName)' from \(engine.database): \(error)",
+                                 exitCode: .storage)
+        }
+        guard let latest else {
+            throw CommandFailure("formctl: form '\(submission.formName)' has no stored version in \(engine.database)", exitCode: .storage)
+        }
+        let form: LoadedForm?
+        do { form = try await engine.loadForm(versionID: latest.id, data: data ?? .emptyObject) } catch {
+            throw CommandFailure("formctl: cannot load version \(latest.version) of form '\(submission.formName)': \(error)", exitCode: .invalid)
+        }
+        guard let form else {
+            throw CommandFailure("formctl: version \(latest.version) of form '\(submission.formName)' is not in \(engine.database)", exitCode: .storage)
+        }
+        return form
+    }
+}
