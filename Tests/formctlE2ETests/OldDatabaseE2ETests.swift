@@ -181,6 +181,49 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test(arguments: Backend.allCases) func anOldSubmissionIsEditedReviewedDeletedAndPurgedOnTheCommandLine(_ backend: Backend) throws {
+        let old = try OldDatabase(backend)
+        let before = try old.submissions()
+        let registrations = before.filter { $0["form"] as? String == "registration" && $0["status"] as? String == "final" }
+        let edited = try #require(registrations.first { ($0["data"] as? [String: Any])?["workshops"] != nil })
+        let editedID = try #require(edited["id"] as? Int)
+        let gone = try #require(registrations.last { $0["id"] as? Int != editedID })
+        let goneID = try #require(gone["id"] as? Int)
+
+        let edit = try old.formctl(["edit", String(editedID), "--set", "workshops.0.title=COBOL tomorrow", "--reason", "renamed",
+                                    "--actor", "clerk", "--no-input"])
+        #expect(edit.exitCode == 0 && edit.stdout.hasPrefix("edited submission \(editedID): revision 2"), "\(edit)")
+        let shown = try old.formctl(["show", String(editedID), "--history", "--json"])
+        let history = try #require(try JSONSerialization.jsonObject(with: shown.stdoutData) as? [String: Any], "\(shown)")
+        let revisions = try #require(history["revisions"] as? [[String: Any]], "\(shown)")
+        #expect(revisions.count == 2, "\(shown)")
+        let kept = try #require(revisions.first?["data"] as? [String: Any])
+        #expect(NSDictionary(dictionary: kept) == NSDictionary(dictionary: try #require(edited["data"] as? [String: Any])),
+                "revision 1 is what the old formctl stored")
+        #expect(revisions.first?["at"] as? String == edited["updated_at"] as? String, "\(shown)")
+        #expect(revisions.last?["actor"] as? String == "clerk" && revisions.last?["reason"] as? String == "renamed", "\(shown)")
+        let changes = revisions.last?["changes"] as? [[String: Any]] ?? []
+        #expect(changes.count == 1 && changes.first?["path"] as? String == "workshops.0.title", "\(shown)")
+
+        let review = try old.formctl(["review", String(goneID), "approved", "--comment", "paid", "--actor", "desk"])
+        #expect(review.exitCode == 0 && review.stdout == "submission \(goneID) (revision 1) is now approved\n", "\(review)")
+        let delete = try old.formctl(["delete", String(goneID), "--yes", "--reason", "duplicate", "--actor", "desk"])
+        #expect(delete.exitCode == 0, "\(delete)")
+        let tombstone = try old.formctl(["show", String(goneID), "--history", "--json"])
+        let deleted = try #require(try JSONSerialization.jsonObject(with: tombstone.stdoutData) as? [String: Any], "\(tombstone)")
+        #expect((deleted["deleted"] as? [String: Any])?["reason"] as? String == "duplicate", "\(tombstone)")
+        #expect((deleted["reviews"] as? [[String: Any]])?.first?["comment"] as? String == "paid", "\(tombstone)")
+        let purge = try old.formctl(["purge", "--yes"])
+        #expect(purge.exitCode == 0 && purge.stdout == "purged 1 deleted submission\n", "\(purge)")
+
+        // What is left is every other old row as it was.
+        let dump = try old.formctl(["dump", "--format", "json", "--status", "all"])
+        let keys: Set<String> = ["id", "uuid", "form", "version", "status", "created_at", "updated_at", "data"]
+        let untouched = before.filter { $0["id"] as? Int != editedID && $0["id"] as? Int != goneID }
+        #expect(try Self.objects(dump.stdoutData).filter { $0["id"] as? Int != editedID }.map { Self.only(keys, $0) }
+                == untouched.map { Self.only(keys, $0) })
+    }
+
     @Test(arguments: Backend.allCases) func oldDraftsAreResumedWithFillResume(_ backend: Backend) throws {
         let old = try OldDatabase(backend)
         let drafts = try old.submissions().filter { $0["status"] as? String == "draft" }
