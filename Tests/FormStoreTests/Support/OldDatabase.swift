@@ -165,3 +165,12 @@ struct OldDatabase {
         return try JSONDecoder().decode([T].self, from: Data(text.utf8))
     }
 }
+
+extension OldDatabase.Row {
+    /// The store's view of a row, in the fixture's terms, to compare field by field.
+    init(_ stored: StoredSubmission) {
+        self.init(id: stored.id, uuid: stored.uuid, form: stored.formName, version: stored.version,
+                  formVersionID: stored.formVersionID, status: stored.status.rawValue, createdAt: stored.createdAtText,
+                  updatedAt: stored.updatedAtText, valuesJSON: stored.valuesJSON)
+    }
+}
