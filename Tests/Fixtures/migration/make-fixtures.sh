@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Makes sqlite.sql and postgres.sql beside this script (and the -prefixed pair): a database that a formctl built from an
-# older commit (f42e323 for the files committed here) filled the way people used it, dumped as
-# text so a review can read it. The migration tests load them and open them with today's code.
+# Makes sqlite.sql and postgres.sql beside this script (and the -prefixed pair): databases that
+# a formctl built from an older commit (f42e323 for the files committed here) filled the way
+# people used it, dumped as text so a review can read them. The migration tests load them and
+# open them with today's code.
 #
 #   Tests/Fixtures/migration/make-fixtures.sh OLD_FORMCTL
 #
 # OLD_FORMCTL is that commit's binary (git worktree add DIR f42e323; swift build --product
 # formctl there). PostgreSQL's binaries are taken from /usr/lib/postgresql/<newest>/bin unless
-# PG_BIN says otherwise; as root the throwaway cluster runs as the postgres user.
+# PG_BIN says otherwise; as root the throwaway cluster runs as the postgres user. Needs jq and
+# the sqlite3 shell.
 set -euo pipefail
 formctl=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
