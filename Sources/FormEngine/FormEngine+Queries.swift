@@ -46,4 +46,14 @@ extension FormEngine {
         }
         return form
     }
+
+    /// The latest stored version of form `formName`, loaded (bound to `data`) as it was stored:
+    /// what an edit moves a submission to when it is brought to the latest version. Nil when
+    /// the form has no stored version.
+    public func loadLatestForm(formName: String, data: FormValue = .emptyObject) async throws(FormEngineError) -> LoadedForm? {
+        let latest: FormVersion?
+        do { latest = try await storage.latestVersion(formName: formName) } catch { throw .storage(error) }
+        guard let latest else { return nil }
+        return try await loadForm(versionID: latest.id, data: data)
+    }
 }

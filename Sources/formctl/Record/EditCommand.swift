@@ -120,20 +120,15 @@ struct EditCommand: AsyncParsableCommand {
 extension EditCommand {
     /// `--to-latest`: the latest stored version of the submission's form, compiled as stored.
     func latestForm(of submission: StoredSubmission, in engine: FormEngine, data: FormValue?) async throws -> LoadedForm {
-        let latest: FormVersion?
-        do { latest = try await engine.storage.latestVersion(formName: submission.formName) } catch {
-            throw CommandFailure("formctl: cannot read the versions of form '\(submission.formName)' from \(engine.database): \(error)",
-                                 exitCode: .storage)
-        }
-        guard let latest else {
-            throw CommandFailure("formctl: form '\(submission.formName)' has no stored version in \(engine.database)", exitCode: .storage)
-        }
         let form: LoadedForm?
-        do { form = try await engine.loadForm(versionID: latest.id, data: data ?? .emptyObject) } catch {
-            throw CommandFailure("formctl: cannot load version \(latest.version) of form '\(submission.formName)': \(error)", exitCode: .invalid)
+        do { form = try await engine.loadLatestForm(formName: submission.formName, data: data ?? .emptyObject) } catch .storage(let failure) {
+            throw CommandFailure("formctl: cannot read the latest version of form '\(submission.formName)' from \(engine.database): \(failure)",
+                                 exitCode: .storage)
+        } catch {
+            throw CommandFailure("formctl: cannot load the latest version of form '\(submission.formName)': \(error)", exitCode: .invalid)
         }
         guard let form else {
-            throw CommandFailure("formctl: version \(latest.version) of form '\(submission.formName)' is not in \(engine.database)", exitCode: .storage)
+            throw CommandFailure("formctl: form '\(submission.formName)' has no stored version in \(engine.database)", exitCode: .storage)
         }
         return form
     }
