@@ -53,6 +53,19 @@ import Testing
         #expect(status.allSatisfy { $0.applied && $0.appliedAt.flatMap(Timestamp.parse) != nil && !$0.isUnknownToBinary })
     }
 
+    /// A process that found no migration record, while another process opening the same new
+    /// file applied every migration before it listed the tables, is not told that the file is
+    /// another program's: the check reads the records and the tables again in one snapshot.
+    @Test func aDatabaseMigratedByAnotherProcessMeanwhileIsNotForeign() throws {
+        let path = directory.path("shared.sqlite")
+        let late = try Migrator(connection: Connection(path: path))
+        let recordsSeenBefore = try late.appliedMigrations()
+        #expect(recordsSeenBefore.isEmpty)
+        try Migrator(connection: Connection(path: path)).migrate()
+        try late.refuseForeignDatabase(applied: recordsSeenBefore)
+        try late.migrate()
+    }
+
     @Test func rerunningIsANoOp() throws {
         let connection = try Connection(path: directory.path("m.sqlite"))
         let extra = [Migration(version: 1, name: "0001_a.sql", sql: "CREATE TABLE a (x);"),

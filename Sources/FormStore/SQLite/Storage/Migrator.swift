@@ -86,9 +86,16 @@ package struct Migrator {
     /// `applied` is the recorded migrations when the caller has just read them.
     func refuseForeignDatabase(applied: [Applied]? = nil) throws {
         guard tables.prefix.isEmpty, try (applied ?? appliedMigrations()).isEmpty else { return }
-        let names = try connection.query(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-            operation: "listing the tables of the database") { $0.text(0) }
+        // The records and the tables are read again in one snapshot: another process applying
+        // migrations meanwhile commits each one's tables with its record, so tables seen
+        // without any record are another program's, not formctl's half-way through.
+        let (recorded, names) = try connection.readTransaction {
+            let names = try connection.query(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+                operation: "listing the tables of the database") { $0.text(0) }
+            return (try appliedMigrations(), names)
+        }
+        guard recorded.isEmpty else { return }
         if names.contains(where: { $0 != tables.migrations }) {
             throw MigrationError.foreignDatabase(path: connection.path, tables: names)
         }
