@@ -57,12 +57,7 @@ struct RevisionExport {
             throw error
         }
         if isArray { out.write(records == 0 ? "\n" : ",\n") }
-        out.write("{\"id\":")
-        out.write(row.id)
-        out.write(",\"uuid\":")
-        row.uuid.utf8Bytes { out.writeJSONString($0) }
-        out.write(",\"form\":")
-        row.formName.utf8Bytes { out.writeJSONString($0) }
+        SubmissionJSON.writeOpening(row, to: out)
         out.write(",\"revision\":")
         out.write(Int64(revision.revision))
         out.write(",\"version\":")

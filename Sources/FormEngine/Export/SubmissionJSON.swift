@@ -7,12 +7,7 @@ enum SubmissionJSON {
     /// Writes one row straight from the store's buffers: text columns escaped as they are
     /// copied, the stored values (already compact JSON) inserted as they are.
     static func write(_ row: StoredSubmission, to out: ExportBuffer) {
-        out.write("{\"id\":")
-        out.write(row.id)
-        out.write(",\"uuid\":")
-        row.uuid.utf8Bytes { out.writeJSONString($0) }
-        out.write(",\"form\":")
-        row.formName.utf8Bytes { out.writeJSONString($0) }
+        writeOpening(row, to: out)
         out.write(",\"version\":")
         out.write(Int64(row.version))
         out.write(",\"status\":")
@@ -32,5 +27,16 @@ enum SubmissionJSON {
         out.write("},\"data\":")
         row.valuesJSON.utf8Bytes { out.write($0) }
         out.write(UInt8(ascii: "}"))
+    }
+
+    /// `{"id":…,"uuid":…,"form":…`: how every exported record of a submission begins, a row
+    /// or one of its revisions.
+    static func writeOpening(_ row: StoredSubmission, to out: ExportBuffer) {
+        out.write("{\"id\":")
+        out.write(row.id)
+        out.write(",\"uuid\":")
+        row.uuid.utf8Bytes { out.writeJSONString($0) }
+        out.write(",\"form\":")
+        row.formName.utf8Bytes { out.writeJSONString($0) }
     }
 }
