@@ -23,9 +23,8 @@ extension FormEngine {
         _ query: SubmissionQuery, as format: ExportFormat, servedForm: LoadedForm? = nil, records: ExportRecords = .submissions
     ) async throws(ExportError) -> PreparedExport {
         if records == .revisions, case .csv = format { throw .revisionsNeedJSON }
-        var query = query
         // Deleted submissions are kept for their history, never exported.
-        query.includingDeleted = false
+        var query = query.with(tombstones: .excluded)
         let forms: [FormSummary]
         do { forms = try await storage.forms() } catch { throw .storage(error) }
         if query.formName == nil, case .csv = format {

@@ -12,13 +12,10 @@ public struct SubmissionList: Sendable, Equatable {
 extension FormEngine {
     /// One page of `query` (by form, version, status, review state, uuid, created and updated
     /// ranges, in its order), each with its values and the id of the version it was made
-    /// against. Deleted submissions are never listed (`history(id:)` keeps them), whatever
-    /// `query.includingDeleted` says.
+    /// against. Deleted submissions are never listed (`history(id:)` keeps them).
     public func submissions(_ query: SubmissionQuery) async throws(FormEngineError) -> SubmissionList {
-        var query = query
-        query.includingDeleted = false
         let page: SubmissionPage
-        do { page = try await storage.page(query) } catch { throw .storage(error) }
+        do { page = try await storage.page(query.with(tombstones: .excluded)) } catch { throw .storage(error) }
         var submissions: [Submission] = []
         submissions.reserveCapacity(page.submissions.count)
         for stored in page.submissions { submissions.append(Submission(stored, values: try values(of: stored))) }

@@ -60,10 +60,10 @@ struct ReviewAndDeletionTests {
         #expect(try await engine.submission(id: ann.id) == nil)
         #expect(try await engine.show(id: ann.id) == nil)
         #expect(try await engine.submission(uuid: ann.uuid) == nil)
-        let listed = try await engine.submissions(SubmissionQuery(includingDeleted: true))
+        let listed = try await engine.submissions(SubmissionQuery().with(tombstones: .included))
         #expect(listed.submissions.map(\.id) == [bob.id])
         let sink = ExportTests.Collected()
-        try await engine.export(SubmissionQuery(formName: "party", includingDeleted: true), as: .ndjson, to: sink)
+        try await engine.export(SubmissionQuery(formName: "party").with(tombstones: .included), as: .ndjson, to: sink)
         #expect(sink.text.split(separator: "\n").count == 1 && !sink.text.contains("Ann"), "\(sink.text)")
         // Gone for editing, reviewing and resuming too.
         await #expect(throws: FormEngineError.self) { try await engine.edit(id: ann.id, SubmissionEdit(answers: ["name": "Back"])) }

@@ -50,7 +50,11 @@ package struct SubmissionQuerySQL: Sendable {
         }
         if let status = query.status { add("s.status = \(next(.text(status.rawValue)))") }
         if let state = query.reviewState { add("s.review_state = \(next(.text(state.rawValue)))") }
-        if !query.includingDeleted { add("s.deleted_at IS NULL") }
+        switch query.tombstones {
+        case .excluded: add("s.deleted_at IS NULL")
+        case .only: add("s.deleted_at IS NOT NULL")
+        case .included: break
+        }
         if let uuid = query.uuid {
             // Stored in lower case; text that is no UUID matches nothing (rather than being an
             // error on one backend and no rows on the other).

@@ -27,9 +27,19 @@ public struct SubmissionQuery: Sendable, Equatable {
     public var status: SubmissionStatus?
     /// Submissions in this review state only.
     public var reviewState: ReviewState?
-    /// Deleted submissions (tombstones) too: for an administrator's look at what was deleted.
-    /// Listings, counts and exports leave them out by default.
-    public var includingDeleted: Bool
+    /// Whether deleted submissions (tombstones) are left out, the only rows, or included.
+    /// The engine's listings, counts and exports always leave them out; a purge lists them.
+    package var tombstones: Tombstones = .excluded
+
+    /// Which rows a query reads by deletion.
+    package enum Tombstones: Sendable, Equatable {
+        /// Live submissions only.
+        case excluded
+        /// Tombstones only.
+        case only
+        /// Both.
+        case included
+    }
     /// The one submission with this UUID (text that is no UUID matches nothing).
     public var uuid: String?
     /// Stored at or after this instant.
@@ -57,10 +67,9 @@ public struct SubmissionQuery: Sendable, Equatable {
         formName: String? = nil, formVersionID: Int64? = nil, version: Int? = nil, status: SubmissionStatus? = nil,
         uuid: String? = nil, createdFrom: Date? = nil, createdBefore: Date? = nil, updatedFrom: Date? = nil,
         updatedBefore: Date? = nil, order: Order = .id, descending: Bool = false, limit: Int = 100,
-        after: SubmissionCursor? = nil, reviewState: ReviewState? = nil, includingDeleted: Bool = false
+        after: SubmissionCursor? = nil, reviewState: ReviewState? = nil
     ) {
         self.reviewState = reviewState
-        self.includingDeleted = includingDeleted
         self.formName = formName
         self.formVersionID = formVersionID
         self.version = version
@@ -74,6 +83,13 @@ public struct SubmissionQuery: Sendable, Equatable {
         self.descending = descending
         self.limit = limit
         self.after = after
+    }
+
+    /// The same query reading `tombstones`.
+    package func with(tombstones: Tombstones) -> SubmissionQuery {
+        var query = self
+        query.tombstones = tombstones
+        return query
     }
 
     /// The limit clamped to 1...maximumLimit.

@@ -48,14 +48,12 @@ struct PurgeCommand: AsyncParsableCommand {
         Terminal.printOut("purged \(purged) deleted submission\(purged == 1 ? "" : "s")")
     }
 
-    /// The tombstones a purge would remove now, oldest deletion first. A query cannot ask for
-    /// tombstones alone, so every row is read: this runs only to ask a person.
+    /// The tombstones a purge would remove now, oldest deletion first: only tombstones are
+    /// read, whatever the number of live rows.
     func tombstones(in engine: FormEngine, deletedBefore cutoff: Date?) async throws -> [StoredSubmission] {
-        var query = SubmissionQuery()
-        query.includingDeleted = true
         var found: [StoredSubmission] = []
         do {
-            for try await row in engine.storedSubmissions(query) {
+            for try await row in engine.storedSubmissions(SubmissionQuery().with(tombstones: .only)) {
                 guard let deletion = row.deletion, cutoff.map({ deletion.at < $0 }) ?? true else { continue }
                 found.append(row)
             }

@@ -24,7 +24,7 @@ import Testing
         }
         let finals = rows.filter { $0.status == "final" }.count
         #expect(try await store.count(SubmissionQuery(status: .final, reviewState: .received)) == finals)
-        #expect(try await store.count(SubmissionQuery(includingDeleted: true)) == rows.count)
+        #expect(try await store.count(SubmissionQuery().with(tombstones: .included)) == rows.count)
         #expect(try await store.accessTokens().isEmpty)
         await store.close()
     }

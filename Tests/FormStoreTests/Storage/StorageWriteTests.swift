@@ -103,7 +103,9 @@ import Secrets
         #expect(tombstone?.valuesJSON == "1")
         #expect(try await store.page(SubmissionQuery()).submissions == [two])
         #expect(try await store.count(SubmissionQuery()) == 1)
-        #expect(try await store.page(SubmissionQuery(includingDeleted: true)).submissions.map(\.id) == [one.id, two.id])
+        #expect(try await store.page(SubmissionQuery().with(tombstones: .included)).submissions.map(\.id) == [one.id, two.id])
+        #expect(try await store.page(SubmissionQuery().with(tombstones: .only)).submissions.map(\.id) == [one.id])
+        #expect(try await store.count(SubmissionQuery().with(tombstones: .only)) == 1)
         #expect(try await store.forms().first?.finalCount == 0)
         await store.close()
     }
