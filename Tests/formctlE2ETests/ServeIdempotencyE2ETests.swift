@@ -46,8 +46,12 @@ import Testing
     @Test func aRetryWhileTheFirstIsInFlightIs409AndAReplayDoesNotRunTheActionAgain() throws {
         let scratch = try Scratch()
         let runs = scratch.path("runs")
+        let gate = scratch.path("gate")
+        // The action holds the first request until the test opens the gate: the retry is sent
+        // while the first is surely in flight, however slow the machine.
         let server = try ServerProcess(scratch, formsDirectory: try ServeE2ETests.orderForms(scratch), extra: [
-            "--action", "check=sh -c 'cat > /dev/null; echo run >> \(runs); sleep 1'",
+            "--action", "check=sh -c 'cat > /dev/null; echo run >> \(runs); while [ ! -e \(gate) ]; do sleep 0.02; done'",
+            "--request-timeout", "60",
         ])
         defer { server.stop() }
         let key = ["Idempotency-Key": "slow-1"]
@@ -58,9 +62,11 @@ import Testing
             first = try? ServerProcess.request(port: port, "POST", "/forms/order/submissions", body: #"{"item":"tea"}"#, headers: key)
             done.signal()
         }
-        usleep(400_000)
+        let started = Date()
+        while !FileManager.default.fileExists(atPath: runs), Date().timeIntervalSince(started) < 30 { usleep(10_000) }
         let meanwhile = try server.request("POST", "/forms/order/submissions", body: #"{"item":"tea"}"#, headers: key)
         #expect(meanwhile.status == 409 && meanwhile.text.contains("still being handled"), "\(meanwhile.status) \(meanwhile.text)")
+        #expect(FileManager.default.createFile(atPath: gate, contents: nil))
         #expect(done.wait(timeout: .now() + 10) == .success)
         let answered = try #require(first)
         #expect(answered.status == 201, "\(answered.text)")
