@@ -14,7 +14,7 @@ extension PostgresStorage {
                 INSERT INTO \(tables.accessTokens) (name, form_name, scope, token_hash, created_at)
                 VALUES ($1, $2, $3, $4, $5::timestamptz) RETURNING id
                 """,
-                [name.map(QueryValue.text) ?? .null, formName.map(QueryValue.text) ?? .null, .text(scope.rawValue),
+                [.optional(name), .optional(formName), .text(scope.rawValue),
                  .text(tokenHash), .timestamp(now)], logger: logger).first(Int64.self)
             // INSERT ... RETURNING always returns its row; no id means the connection broke.
             guard let id else { throw StoreError.malformedValue(table: "access_tokens", id: 0, column: "id", value: "") }

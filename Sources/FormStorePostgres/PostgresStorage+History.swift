@@ -29,8 +29,8 @@ extension PostgresStorage {
                         revision = revision + 1, revision_actor = $4, revision_reason = $5
                     WHERE id = $6
                     """,
-                    [.text(edit.valuesJSON), .integer(edit.formVersionID), .timestamp(Timestamp.now()), Self.optional(edit.actor),
-                     Self.optional(edit.reason), .integer(id)], logger: logger)
+                    [.text(edit.valuesJSON), .integer(edit.formVersionID), .timestamp(Timestamp.now()), .optional(edit.actor),
+                     .optional(edit.reason), .integer(id)], logger: logger)
                 guard let stored = try await submission(id: id, on: connection, lock: false) else {
                     throw StoreError.submissionNotFound(id: id)
                 }
@@ -50,10 +50,10 @@ extension PostgresStorage {
                     INSERT INTO \(tables.submissionReviews) (submission_id, revision, state, comment, actor, created_at)
                     VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
                     """,
-                    [.integer(id), .integer(Int64(current.revision)), .text(review.state.rawValue), Self.optional(review.comment),
-                     Self.optional(review.actor), .timestamp(Timestamp.now())], logger: logger)
+                    [.integer(id), .integer(Int64(current.revision)), .text(review.state.rawValue), .optional(review.comment),
+                     .optional(review.actor), .timestamp(Timestamp.now())], logger: logger)
                 try await connection.run("UPDATE \(tables.submissions) SET review_state = $1, review_comment = $2 WHERE id = $3",
-                                         [.text(review.state.rawValue), Self.optional(review.comment), .integer(id)], logger: logger)
+                                         [.text(review.state.rawValue), .optional(review.comment), .integer(id)], logger: logger)
                 guard let stored = try await submission(id: id, on: connection, lock: false) else {
                     throw StoreError.submissionNotFound(id: id)
                 }
@@ -80,7 +80,7 @@ extension PostgresStorage {
                     UPDATE \(tables.submissions) SET deleted_at = $1::timestamptz, deleted_by = $2, deletion_reason = $3,
                         resume_token_hash = NULL
                     WHERE id = $4 AND deleted_at IS NULL RETURNING id
-                    """, [.timestamp(Timestamp.now()), Self.optional(actor), Self.optional(reason), .integer(id)],
+                    """, [.timestamp(Timestamp.now()), .optional(actor), .optional(reason), .integer(id)],
                     logger: logger
                 ).first(Int64.self) != nil
             }
@@ -148,6 +148,4 @@ extension PostgresStorage {
             }
         }
     }
-
-    static func optional(_ text: String?) -> QueryValue { text.map(QueryValue.text) ?? .null }
 }

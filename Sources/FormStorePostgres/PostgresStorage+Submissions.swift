@@ -58,7 +58,7 @@ extension PostgresStorage {
             revision_actor = $5\(forget) WHERE id = $6
             """,
             [.text(write.valuesJSON), .timestamp(Timestamp.now()), .text(write.status.rawValue),
-             .integer(versionID), write.actor.map(QueryValue.text) ?? .null, .integer(draftID)], logger: logger)
+             .integer(versionID), .optional(write.actor), .integer(draftID)], logger: logger)
         guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
             throw StoreError.submissionNotFound(id: draftID)
         }
@@ -75,8 +75,8 @@ extension PostgresStorage {
         let rows = try await connection.run(
             sql.insertSubmission,
             [.integer(ref.formID), .integer(versionID), .text(write.status.rawValue), .timestamp(now), .text(write.valuesJSON),
-             write.status == .draft ? write.resumeTokenHash.map(QueryValue.text) ?? .null : .null,
-             write.actor.map(QueryValue.text) ?? .null],
+             write.status == .draft ? .optional(write.resumeTokenHash) : .null,
+             .optional(write.actor)],
             logger: logger)
         var inserted: (Int64, String)?
         for try await row in rows.decode((Int64, String).self) { inserted = row }

@@ -25,6 +25,9 @@ package enum QueryValue: Sendable, Equatable {
     case timestamp(String)
     /// No value (an optional column left empty).
     case null
+
+    /// `text`, or `null` when there is none.
+    package static func optional(_ text: String?) -> QueryValue { text.map(QueryValue.text) ?? .null }
 }
 
 /// The WHERE and ORDER BY of a submissions query over `submissions s`, with its parameters in

@@ -5,7 +5,7 @@ extension StoreState {
         let now = Timestamp.now()
         try connection.run(
             "INSERT INTO \(tables.accessTokens) (name, form_name, scope, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-            [name.map(SQLiteValue.text) ?? .null, formName.map(SQLiteValue.text) ?? .null, .text(scope.rawValue),
+            [.optional(name), .optional(formName), .text(scope.rawValue),
              .text(tokenHash), .text(now)],
             operation: "adding an access token")
         return AccessToken(id: connection.lastInsertRowID, name: name, formName: formName, scope: scope,

@@ -26,8 +26,8 @@ extension StoreState {
                     revision_actor = ?, revision_reason = ?
                 WHERE id = ? AND revision = ?
                 """,
-                [.text(edit.valuesJSON), .integer(edit.formVersionID), .text(Timestamp.now()), Self.optional(edit.actor),
-                 Self.optional(edit.reason), .integer(id), .integer(Int64(current.revision))],
+                [.text(edit.valuesJSON), .integer(edit.formVersionID), .text(Timestamp.now()), .optional(edit.actor),
+                 .optional(edit.reason), .integer(id), .integer(Int64(current.revision))],
                 operation: "storing revision \(current.revision + 1) of submission \(id)")
             guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
             if let record = edit.idempotency { try keep(record, for: stored) }
@@ -44,11 +44,11 @@ extension StoreState {
                 INSERT INTO \(tables.submissionReviews) (submission_id, revision, state, comment, actor, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
-                [.integer(id), .integer(Int64(current.revision)), .text(review.state.rawValue), Self.optional(review.comment),
-                 Self.optional(review.actor), .text(Timestamp.now())],
+                [.integer(id), .integer(Int64(current.revision)), .text(review.state.rawValue), .optional(review.comment),
+                 .optional(review.actor), .text(Timestamp.now())],
                 operation: "reviewing submission \(id)")
             try connection.run("UPDATE \(tables.submissions) SET review_state = ?, review_comment = ? WHERE id = ?",
-                               [.text(review.state.rawValue), Self.optional(review.comment), .integer(id)],
+                               [.text(review.state.rawValue), .optional(review.comment), .integer(id)],
                                operation: "reviewing submission \(id)")
             guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
             return stored
@@ -69,7 +69,7 @@ extension StoreState {
             """
             UPDATE \(tables.submissions) SET deleted_at = ?, deleted_by = ?, deletion_reason = ?, resume_token_hash = NULL
             WHERE id = ? AND deleted_at IS NULL
-            """, [.text(Timestamp.now()), Self.optional(actor), Self.optional(reason), .integer(id)],
+            """, [.text(Timestamp.now()), .optional(actor), .optional(reason), .integer(id)],
             operation: "deleting submission \(id)")
         return connection.changes > 0
     }
@@ -122,6 +122,4 @@ extension StoreState {
             return SubmissionHistory(submission: current, revisions: revisions, reviews: reviews)
         }
     }
-
-    static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
 }

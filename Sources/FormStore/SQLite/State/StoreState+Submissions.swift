@@ -74,13 +74,13 @@ extension StoreState {
                 // The composite foreign key refuses a version of another form.
                 try connection.run(
                     "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?, form_version_id = ?\(forget) WHERE \(live)",
-                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), actor.map(SQLiteValue.text) ?? .null,
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .optional(actor),
                      .integer(formVersionID), .integer(id)],
                     operation: operation)
             } else {
                 try connection.run(
                     "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?\(forget) WHERE \(live)",
-                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), actor.map(SQLiteValue.text) ?? .null, .integer(id)],
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .optional(actor), .integer(id)],
                     operation: operation)
             }
             let changed = connection.changes

@@ -7,6 +7,9 @@ package enum SQLiteValue: Equatable, Sendable {
     case real(Double)
     case text(String)
     case blob([UInt8])
+
+    /// `text`, or `null` when there is none.
+    package static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
 }
 
 extension Statement {
