@@ -13,7 +13,7 @@ extension FormServer {
         let (found, _) = try await visibleSubmission(request, context)
         var shown = try await engineCall { try engine.jsonValue(of: found) }
         if let deletion = found.deletion, case .object(var object) = shown {
-            object["deleted"] = Self.deletionJSON(deletion)
+            object["deleted"] = deletion.jsonValue
             shown = .object(object)
         }
         return HTTPReplies.json(shown, headers: [.eTag: Self.entityTag(found.revision)])
@@ -59,12 +59,6 @@ extension FormServer {
             throw engineRefusal(error)
         }
         return HTTPReplies.json(try await engineCall { try engine.jsonValue(of: reviewed) }, headers: [.eTag: Self.entityTag(reviewed.revision)])
-    }
-
-    /// `{"at","actor","reason"}`, as the history gives a deletion.
-    static func deletionJSON(_ deletion: SubmissionDeletion) -> FormValue {
-        ["at": .string(Timestamp.format(deletion.at)), "actor": deletion.actor.map(FormValue.string) ?? .null,
-         "reason": deletion.reason.map(FormValue.string) ?? .null]
     }
 
     /// `DELETE /submissions/ID[?reason=TEXT]`: a tombstone with the token's name, the time and

@@ -40,13 +40,22 @@ extension SubmissionHistory {
     /// What each edit changed: for every revision after the first, the differences from the one
     /// before it, oldest first.
     public func changes() throws(RevisionError) -> [(revision: SubmissionRevision, differences: [FieldDifference])] {
-        var changes: [(revision: SubmissionRevision, differences: [FieldDifference])] = []
+        try revisionValues().compactMap { entry in entry.differences.map { (entry.revision, $0) } }
+    }
+
+    /// Every revision, oldest first, with its values and the differences from the revision
+    /// before it (nil for the first), each revision's stored values read once: what
+    /// `changes()`, `jsonValue()` and `formctl show --history` are made from.
+    package func revisionValues() throws(RevisionError)
+        -> [(revision: SubmissionRevision, values: FormValue, differences: [FieldDifference]?)]
+    {
+        var entries: [(revision: SubmissionRevision, values: FormValue, differences: [FieldDifference]?)] = []
         var previous: FormValue?
         for revision in revisions {
             let values = try values(ofRevision: revision.revision)
-            if let previous { changes.append((revision, FieldDifference.between(previous, values))) }
+            entries.append((revision, values, previous.map { FieldDifference.between($0, values) }))
             previous = values
         }
-        return changes
+        return entries
     }
 }

@@ -13,25 +13,16 @@ extension SubmissionHistory {
     /// `{"state","comment","actor","at","revision"}`. Absent actors, reasons and comments are
     /// null. Secure fields are in none of it.
     public func jsonValue() throws(RevisionError) -> FormValue {
-        var revisionObjects: [FormValue] = []
-        var previous: FormValue?
-        for revision in revisions {
-            let values = try values(ofRevision: revision.revision)
-            let at = FormValue.string(Timestamp.format(revision.at))
-            let (number, version) = (FormValue.int(revision.revision), FormValue.int(revision.version))
-            let (actor, reason) = (Self.text(revision.actor), Self.text(revision.reason))
-            if let previous {
-                let changes = FormValue.array(FieldDifference.between(previous, values).map(\.jsonValue))
-                revisionObjects.append(["revision": number, "version": version, "at": at, "actor": actor, "reason": reason,
-                                        "data": values, "changes": changes])
-            } else {
-                revisionObjects.append(["revision": number, "version": version, "at": at, "actor": actor, "reason": reason, "data": values])
-            }
-            previous = values
+        let revisionObjects: [FormValue] = try revisionValues().map { revision, values, differences in
+            let object: FormValue = [
+                "revision": .int(revision.revision), "version": .int(revision.version), "at": .string(Timestamp.format(revision.at)),
+                "actor": Self.text(revision.actor), "reason": Self.text(revision.reason), "data": values,
+            ]
+            guard let differences, case .object(var members) = object else { return object }
+            members["changes"] = .array(differences.map(\.jsonValue))
+            return .object(members)
         }
-        let deleted: FormValue = submission.deletion.map { deletion in
-            ["at": .string(Timestamp.format(deletion.at)), "actor": Self.text(deletion.actor), "reason": Self.text(deletion.reason)]
-        } ?? .null
+        let deleted = submission.deletion?.jsonValue ?? .null
         let reviewObjects: [FormValue] = reviews.map { review in
             ["state": .string(review.state.rawValue), "comment": Self.text(review.comment), "actor": Self.text(review.actor),
              "at": .string(Timestamp.format(review.at)), "revision": .int(review.revision)]
@@ -44,7 +35,15 @@ extension SubmissionHistory {
         ]
     }
 
-    private static func text(_ text: String?) -> FormValue { text.map(FormValue.string) ?? .null }
+    static func text(_ text: String?) -> FormValue { text.map(FormValue.string) ?? .null }
+}
+
+extension SubmissionDeletion {
+    /// `{"at","actor","reason"}`, as the history and an admin's GET of a tombstone give it;
+    /// an actor or reason not given is null.
+    package var jsonValue: FormValue {
+        ["at": .string(Timestamp.format(at)), "actor": SubmissionHistory.text(actor), "reason": SubmissionHistory.text(reason)]
+    }
 }
 
 extension FieldDifference {

@@ -15,14 +15,10 @@ struct HistoryText {
 
     init(_ history: SubmissionHistory) throws(RevisionError) {
         self.history = history
-        var revisions: [(revision: SubmissionRevision, values: FormValue, changes: [FieldDifference])] = []
-        var previous = FormValue.emptyObject
-        for revision in history.revisions {
-            let values = try history.values(ofRevision: revision.revision)
-            revisions.append((revision, values, FieldDifference.between(previous, values)))
-            previous = values
+        // The first revision's "changes" are every value it holds, as added.
+        revisions = try history.revisionValues().map { revision, values, differences in
+            (revision, values, differences ?? FieldDifference.between(.emptyObject, values))
         }
-        self.revisions = revisions
     }
 
     var text: String {
