@@ -25,13 +25,12 @@ extension FormEngine {
         let stored = try values(of: current)
         let input = FormInput(answers: edit.answers, overrides: edit.overrides,
                               startingValues: Self.removingAnswered(edit.answers, from: stored),
-                              timeLimit: edit.deadline.map { max(.zero, $0 - ContinuousClock.now) }, skipsEmptySecureFields: true)
+                              timeLimit: edit.deadline?.timeLeft, skipsEmptySecureFields: true)
         let filled = try form.compiled(for: edit.data).fill(input, validating: true)
-        let stoppedByTime = edit.deadline != nil && filled.errors.contains { $0.rule == "timeLimit" && $0.path.isEmpty }
-        if stoppedByTime || Task.isCancelled { throw .interrupted(step: "filling the form") }
+        try stopIfOutOfTime(deadline: edit.deadline, filled: filled)
         if !filled.errors.isEmpty { throw .invalid(filled.errors) }
-        var edited = try await store(filled.valuesToStore, of: current, form: form, revision: edit.expectedRevision ?? current.revision,
-                                     actor: edit.actor, reason: edit.reason,
+        var edited = try await store(filled.valuesToStore, of: current, holding: stored, form: form,
+                                     revision: edit.expectedRevision ?? current.revision, actor: edit.actor, reason: edit.reason,
                                      idempotency: edit.idempotency?.write(values: filled.valuesToStore, notices: filled.notices))
         edited.notices = filled.notices
         return edited
@@ -69,7 +68,7 @@ extension FormEngine {
         if expectedRevision != current.revision { throw .editConflict(id: id, currentRevision: current.revision) }
         let errors = session.validate(skippingEmptySecureFields: true)
         if !errors.isEmpty { throw .invalid(errors) }
-        return try await store(session.valuesToStore, of: current, form: form, revision: expectedRevision, actor: actor,
+        return try await store(session.valuesToStore, of: current, holding: try values(of: current), form: form, revision: expectedRevision, actor: actor,
                                reason: reason, idempotency: nil)
     }
 
@@ -107,13 +106,13 @@ extension FormEngine {
         return form
     }
 
-    /// Stores `values` as the next revision of `current`, unless they are what it holds under
-    /// the same version: then nothing is written and `current` is returned.
-    func store(_ values: FormValue, of current: StoredSubmission, form: LoadedForm, revision: Int, actor: String?, reason: String?,
-               idempotency: IdempotencyWrite?) async throws(FormEngineError) -> Submission
+    /// Stores `values` as the next revision of `current` (whose values, already read, are
+    /// `before`), unless they are what it holds under the same version: then nothing is
+    /// written and `current` is returned.
+    func store(_ values: FormValue, of current: StoredSubmission, holding before: FormValue, form: LoadedForm, revision: Int,
+               actor: String?, reason: String?, idempotency: IdempotencyWrite?) async throws(FormEngineError) -> Submission
     {
         let versionID = try await versionID(of: form)
-        let before = try self.values(of: current)
         if versionID == current.formVersionID, FieldDifference.between(before, values).isEmpty {
             return Submission(current, values: before)
         }

@@ -24,7 +24,7 @@ extension FormEngine {
         let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draftValues,
                               timeLimit: request.timeLeft)
         let filled = compiled.fill(input, validating: false)
-        try stopIfOutOfTime(request, filled: filled)
+        try stopIfOutOfTime(deadline: request.deadline, filled: filled)
         return PrefilledSession(session: filled.makeSession().owned(by: form), errors: filled.errors, notices: filled.notices)
     }
 }

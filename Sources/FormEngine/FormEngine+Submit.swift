@@ -17,7 +17,7 @@ extension FormEngine {
         let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draft?.values,
                               timeLimit: request.timeLeft)
         let filled = compiled.fill(input, validating: request.status == .final)
-        try stopIfOutOfTime(request, filled: filled)
+        try stopIfOutOfTime(deadline: request.deadline, filled: filled)
         if !filled.errors.isEmpty { throw .invalid(filled.errors) }
         var values = filled.valuesToStore
         if request.status == .final && request.runsActions,
