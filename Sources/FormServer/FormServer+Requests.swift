@@ -22,11 +22,25 @@ extension FormServer {
 
     /// `readBody`, with the bytes as sent (for an idempotency key's fingerprint).
     func readBodyKeepingBytes(_ request: Request, for form: ServedForms.Form) async throws -> (body: Body, bytes: ByteBuffer) {
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
+        let buffer = try await collectBody(request)
+        return (try parseBody(buffer, type: (request.headers[.contentType] ?? "").lowercased(), for: form), buffer)
+    }
+
+    /// The body's bytes, up to the size limit (413 past it).
+    private func collectBody(_ request: Request) async throws -> ByteBuffer {
+        do { return try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
             throw ServedError(.contentTooLarge, message: "the body is larger than \(limits.maximumBodyBytes) bytes")
         }
-        return (try parseBody(buffer, type: (request.headers[.contentType] ?? "").lowercased(), for: form), buffer)
+    }
+
+    /// JSON as sent, a key given twice refused rather than resolved silently; 400 naming where
+    /// it does not parse.
+    private static func parseJSON(_ buffer: ByteBuffer) throws -> FormValue {
+        // The bytes as sent: decoding them to a String first would turn invalid UTF-8 into U+FFFD.
+        let parsed = buffer.withUnsafeReadableBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self), rejectingDuplicateKeys: true) }
+        }
+        do { return try parsed.get() } catch { throw ServedError(.badRequest, message: "the body is not JSON: \(error)") }
     }
 
     private func parseBody(_ buffer: ByteBuffer, type: String, for form: ServedForms.Form) throws -> Body {
@@ -40,14 +54,7 @@ extension FormServer {
         guard type.hasPrefix("application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json (or an HTML form), not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
-        // A body is answers (or values): a key given twice is refused, not resolved silently.
-        let parsed = buffer.withUnsafeReadableBytes { raw in
-            Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self), rejectingDuplicateKeys: true) }
-        }
-        let body: FormValue
-        do { body = try parsed.get() } catch {
-            throw ServedError(.badRequest, message: "the body is not JSON: \(error)")
-        }
+        let body = try Self.parseJSON(buffer)
         try JSONBodyBounds.check(body, against: form.fieldNames)
         return .json(body)
     }
@@ -56,20 +63,12 @@ extension FormServer {
     /// review): 415 for another type, 400 for JSON that does not parse or is not an object,
     /// 413 past the size limit.
     func readJSONObject(_ request: Request) async throws -> OrderedDictionary<String, FormValue> {
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
-            throw ServedError(.contentTooLarge, message: "the body is larger than \(limits.maximumBodyBytes) bytes")
-        }
+        let buffer = try await collectBody(request)
         let type = (request.headers[.contentType] ?? "").lowercased()
         guard type.hasPrefix("application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json, not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
-        let parsed = buffer.withUnsafeReadableBytes { raw in
-            Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self), rejectingDuplicateKeys: true) }
-        }
-        let body: FormValue
-        do { body = try parsed.get() } catch { throw ServedError(.badRequest, message: "the body is not JSON: \(error)") }
-        guard case .object(let members) = body else { throw ServedError(.badRequest, message: "send a JSON object") }
+        guard case .object(let members) = try Self.parseJSON(buffer) else { throw ServedError(.badRequest, message: "send a JSON object") }
         return members
     }
 
