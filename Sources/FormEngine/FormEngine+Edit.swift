@@ -29,6 +29,7 @@ extension FormEngine {
         let filled = try form.compiled(for: edit.data).fill(input, validating: true)
         try stopIfOutOfTime(deadline: edit.deadline, filled: filled)
         if !filled.errors.isEmpty { throw .invalid(filled.errors) }
+        if edit.form == nil { try Self.refuseDropping(filled.notices) }
         var edited = try await store(filled.valuesToStore, of: current, holding: stored, form: form,
                                      revision: edit.expectedRevision ?? current.revision, actor: edit.actor, reason: edit.reason,
                                      idempotency: edit.idempotency?.write(values: filled.valuesToStore, notices: filled.notices))
@@ -47,8 +48,21 @@ extension FormEngine {
         let form = try await form(for: current, given: nil)
         // No routing check, unlike `makeSession(for:)`: an edit runs no action handler.
         let session = try form.compiled(for: data).makeSession().owned(by: form)
-        _ = session.apply(startingValues: try values(of: current))
+        try Self.refuseDropping(session.apply(startingValues: try values(of: current)))
         return (session, current)
+    }
+
+    /// Stored values the form, as bound to the data given, has no field for (a data-driven
+    /// section's rows, when the data is not the submission's): an edit against the same
+    /// version keeps every value it does not change, so it is refused rather than dropping
+    /// them. Moving to another version (`SubmissionEdit.form`) may drop what that version
+    /// lacks; the history keeps it.
+    static func refuseDropping(_ dropped: [FieldError]) throws(FormEngineError) {
+        guard !dropped.isEmpty else { return }
+        throw .invalid(dropped.map {
+            FieldError(path: $0.path, rule: "dropped",
+                       message: "is stored, but the form as bound to the data given has no field for it; give the data the submission was made with, or the edit would drop it")
+        })
     }
 
     /// Stores what `session` (from `editSession(id:data:)`, or any session of the submission's

@@ -38,7 +38,8 @@ extension FormServer {
         let toLatest = try Self.flagMember(answers.removeValue(forKey: Self.toLatestMember), named: Self.toLatestMember)
             || Self.flagParameter(request.uri.queryParameters["toLatest"], named: "toLatest")
         let edit = SubmissionEdit(answers: .object(answers), reason: reason, actor: Self.actor(grant),
-                                  form: toLatest ? served.loaded : nil, expectedRevision: expected, deadline: Self.deadline)
+                                  form: toLatest ? served.loaded : nil, expectedRevision: expected, data: served.loaded.data,
+                                  deadline: Self.deadline)
         let kept: @Sendable (Submission) -> IdempotentResponse = { edited in
             IdempotentResponse(status: 200, contentType: HTTPReplies.jsonType, body: edited.jsonValue.jsonString() + "\n")
         }

@@ -89,7 +89,7 @@ extension CompiledForm {
         if let limit = input.timeLimit { state.deadline = ContinuousClock.now.advanced(by: limit) }
         var notices: [FieldError] = []
         if let starting = input.startingValues {
-            notices = state.apply(answers: starting, recording: false).map(Self.notice)
+            notices = state.apply(startingValues: starting)
         }
         if let answers = input.answers { state.apply(answers: answers) }
         for override in input.overrides {

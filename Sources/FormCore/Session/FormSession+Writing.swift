@@ -51,7 +51,7 @@ extension FormSession {
     package func apply(startingValues: FormValue) -> [FieldError] {
         let (notices, change) = state.withLock { state in
             let before = state.revision
-            let notices = state.apply(answers: startingValues, recording: false).map(CompiledForm.notice)
+            let notices = state.apply(startingValues: startingValues)
             return (notices, state.change(paths: state.revision == before ? [] : [""]))
         }
         if let change { deliver(change) }

@@ -23,6 +23,15 @@ extension SessionState {
         return errors
     }
 
+    /// Applies stored values to start from (a draft's, or a submission's being edited), like
+    /// answers: computed fields are passed over (the form computes them again), and what no
+    /// longer fits the form is returned as notices of what was dropped, not kept as errors.
+    mutating func apply(startingValues: FormValue) -> [FieldError] {
+        applyingStartingValues = true
+        defer { applyingStartingValues = false }
+        return apply(answers: startingValues, recording: false).map(CompiledForm.notice)
+    }
+
     /// Grows every growable repeat to the number of items its answer holds (at most its
     /// `maximumItems`), outer repeats first so that repeats inside new items grow too.
     mutating func growRepeats(toFit answers: FormValue) {
@@ -64,6 +73,7 @@ extension SessionState {
             }
             switch entry {
             case .field(computed: true, _):
+                if applyingStartingValues { continue }
                 errors.append(FieldError(path: path, rule: "answers", message: "is computed by the form and cannot be answered"))
             case .field(computed: false, let element):
                 if let error = setAnswer(value, at: path, element: element, changed: &changed) { errors.append(error) }

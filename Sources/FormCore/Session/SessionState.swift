@@ -30,6 +30,9 @@ struct SessionState: Sendable {
     /// Set for answers filled in one go (`CompiledForm.fill`): properties that decide nothing
     /// stored (titles, labels) are not evaluated; `displayIsStale` says some were skipped.
     var skipsDisplayProperties = false
+    /// Set while stored values are applied to start from (`apply(startingValues:)`): a
+    /// computed field's stored value is passed over, since the form computes it again.
+    var applyingStartingValues = false
     /// When a fill with a time limit must stop evaluating (see `FormInput.timeLimit`).
     var deadline: ContinuousClock.Instant?
     /// Set once the deadline passed: nothing is evaluated after it.
