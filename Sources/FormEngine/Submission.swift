@@ -93,6 +93,12 @@ public struct SubmissionRequest: Sendable {
     /// Who submits (a login name, an access token's name), kept as revision 1's actor in the
     /// submission's history.
     public var actor: String?
+    /// Files for the form's file fields, received (in order) before anything is validated:
+    /// see `FormEngine.stage`. Each becomes its field's value.
+    public var attachments: [AttachmentUpload] = []
+    /// Files received already (a streamed multipart body stages each part as it arrives).
+    /// Their references are the fields' values; `attachments` are added after them.
+    public var stagedAttachments: StagedAttachments?
 
     /// A request; by default a final submit of `answers` that runs the form's submit action.
     public init(

@@ -22,6 +22,8 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     /// An edit made from a revision that is no longer the current one: another edit was
     /// stored meanwhile, and this one would have undone it.
     case revisionConflict(id: Int64, current: Int)
+    /// A file write without bytes (`AttachmentWrite.content` nil) whose content is not stored.
+    case attachmentContentMissing(sha256: String)
 
     package var description: String {
         switch self {
@@ -42,6 +44,8 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return "Invalid page cursor: \(reason)"
         case .notFinal(let id):
             return "Submission \(id) is a draft: a draft is changed as a draft, and only final submissions are edited or reviewed"
+        case .attachmentContentMissing(let sha256):
+            return "No stored file has SHA-256 \(sha256); send the file itself"
         case let .revisionConflict(id, current):
             return "Submission \(id) was changed meanwhile: it is at revision \(current) now; edit that revision"
         }
@@ -54,6 +58,7 @@ extension StoreError {
         switch self {
         case .unknownFormVersion, .submissionNotFound, .resumeTokenMismatch: return .notFound
         case .notADraft, .draftOfAnotherForm, .notFinal, .revisionConflict: return .conflict
+        case .attachmentContentMissing: return .invalidRequest
         case .malformedValue: return .corrupt
         case .notADatabaseFile: return .notADatabase
         case .invalidTablePrefix, .invalidCursor: return .invalidRequest

@@ -16,9 +16,13 @@ package struct SubmissionEditWrite: Sendable, Equatable {
     package var reason: String?
     /// The answer to keep under the client's idempotency key, in the same transaction.
     package var idempotency: IdempotencyWrite?
+    /// The files of the new revision (every one its values refer to; a file kept from the
+    /// current revision needs no bytes). The current revision's files stay with it in history.
+    package var attachments: [AttachmentWrite]
 
     package init(submissionID: Int64, expectedRevision: Int, formVersionID: Int64, valuesJSON: String, actor: String? = nil,
-                 reason: String? = nil, idempotency: IdempotencyWrite? = nil) {
+                 reason: String? = nil, idempotency: IdempotencyWrite? = nil, attachments: [AttachmentWrite] = []) {
+        self.attachments = attachments
         self.submissionID = submissionID
         self.expectedRevision = expectedRevision
         self.formVersionID = formVersionID

@@ -45,8 +45,9 @@ package protocol SubmissionStorage: AnyObject, Sendable {
     /// there was no such submission, or it was deleted already.
     func delete(id: Int64, actor: String?, reason: String?) async throws(StorageError) -> Bool
 
-    /// Removes tombstones for good, with their revisions, reviews and kept answers: every one,
-    /// or those deleted before `deletedBefore`. Returns how many.
+    /// Removes tombstones for good, with their revisions, reviews, kept answers and files (the
+    /// bytes go when no other submission refers to them): every one, or those deleted before
+    /// `deletedBefore`. Returns how many.
     func purge(deletedBefore: Date?) async throws(StorageError) -> Int
 
     /// Stores an edit (see `SubmissionEditWrite`) in one transaction. The submission must be
@@ -59,6 +60,14 @@ package protocol SubmissionStorage: AnyObject, Sendable {
 
     /// Everything kept about a submission, tombstones included; nil if there is no such row.
     func history(submissionID id: Int64) async throws(StorageError) -> SubmissionHistory?
+
+    /// The files submission `id` holds as of `revision` (nil: its current one), by key path
+    /// and position; empty when it has none or there is no such submission.
+    func attachments(submissionID id: Int64, revision: Int?) async throws(StorageError) -> [StoredAttachment]
+
+    /// Piece `index` (from 0; `AttachmentChunk.size` bytes, the last one shorter) of the bytes
+    /// stored under `sha256`; nil past the end, or when no bytes are stored under it.
+    func attachmentChunk(sha256: String, index: Int) async throws(StorageError) -> [UInt8]?
 
     /// Every form by name, with version and submission counts.
     func forms() async throws(StorageError) -> [FormSummary]

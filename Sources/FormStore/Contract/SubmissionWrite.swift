@@ -26,9 +26,14 @@ package struct SubmissionWrite: Sendable, Equatable {
     package var idempotency: IdempotencyWrite?
     /// Who stored it (revision 1's actor; a draft's last saver until it is finalized), if known.
     package var actor: String?
+    /// The files its values refer to, stored in the same transaction. A draft update replaces
+    /// the draft's files with these (a file kept needs no bytes: `AttachmentWrite.content` nil).
+    package var attachments: [AttachmentWrite]
 
     package init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil,
-                 resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil, actor: String? = nil) {
+                 resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil, actor: String? = nil,
+                 attachments: [AttachmentWrite] = []) {
+        self.attachments = attachments
         self.idempotency = idempotency
         self.actor = actor
         self.version = version

@@ -1,0 +1,61 @@
+import FormStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An unnamed temporary file holding one upload until the store reads it: created and unlinked
+/// at once, so it vanishes when closed, and when the process dies however it dies.
+final class SpooledFile: AttachmentContent, @unchecked Sendable {
+    // @unchecked: the descriptor is immutable; writes happen before the file is shared (while
+    // staging, in one task), reads after, through pread, which keeps no file position.
+    private let descriptor: Int32
+
+    /// A new empty file in `directory`.
+    init(directory: String) throws(SpoolError) {
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template += Array("formctl-upload-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw SpoolError(directory: directory, errno: errno) }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        unlink(path)
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends `bytes`.
+    func append(_ bytes: ArraySlice<UInt8>, directory: String) throws(SpoolError) {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SpoolError(directory: directory, errno: errno)
+            }
+            rest = rest.dropFirst(written)
+        }
+    }
+
+    func read(offset: Int, count: Int) throws -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = result.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw SpoolError(directory: "the upload spool", errno: errno)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        result.removeLast(count - filled)
+        return result
+    }
+}
+
+/// A temporary file for an upload could not be made or written (a full disk, say).
+struct SpoolError: Error, Sendable, CustomStringConvertible {
+    var directory: String
+    var errno: Int32
+    var description: String { "cannot keep an upload in \(directory): \(String(cString: strerror(errno)))" }
+}
