@@ -32,14 +32,23 @@ extension FieldError {
     /// A file field answered with something that is no file (text, a number, an object that is
     /// no reference to a stored file).
     public static func expectsFile(path: String) -> FieldError {
-        FieldError(path: path, rule: "file",
-                   message: "expects a file; attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload")
+        FieldError(path: path, rule: "file", message: "expects a file; " + attachHint)
     }
 
+    /// The ways a file reaches a field, for messages that refuse anything else.
+    static let attachHint = "attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload"
+
     /// An image whose longer side is more pixels than the field's `imageMaxLength`: it is
-    /// refused, not scaled down, since the bytes stored are the ones sent.
-    public static func imageTooLarge(path: String, limit: Int, width: Int, height: Int) -> FieldError {
-        FieldError(path: path, rule: "imageMaxLength",
-                   message: "the image is \(width)×\(height) pixels; this field takes images of at most \(limit) pixels on their longer side")
+    /// refused, not scaled down, since the bytes stored are the ones sent. `width` and
+    /// `height` are what the image's header gave (either may be unknown).
+    public static func imageTooLarge(path: String, limit: Int, width: Int?, height: Int?) -> FieldError {
+        let size: String
+        switch (width, height) {
+        case (let width?, let height?): size = "\(width)×\(height) pixels"
+        case (let side?, nil), (nil, let side?): size = "\(side) pixels on one side"
+        case (nil, nil): size = "of unknown size"
+        }
+        return FieldError(path: path, rule: "imageMaxLength",
+                          message: "the image is \(size); this field takes images of at most \(limit) pixels on their longer side (they are not scaled down)")
     }
 }

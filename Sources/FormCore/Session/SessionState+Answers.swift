@@ -144,7 +144,7 @@ extension SessionState {
             if let written = write(value, toField: index, at: valuePath) { changed.append(written) }
             return nil
         case .failure(let error):
-            return FieldError(path: path, rule: "type", message: error.message)
+            return FieldError(path: path, rule: entry.valueType == .file ? "file" : "type", message: error.message)
         }
     }
 
@@ -171,7 +171,7 @@ extension SessionState {
     /// Applies one override (`--set KEY=TEXT`): the text is read for the field's type, as if
     /// typed. An override may add the next item of a repeat (`guests.1.email` when there is one
     /// guest), never skip one; a secure field cannot be given this way, because overrides come
-    /// from command lines and URLs that others can see.
+    /// from command lines and URLs that others can see, and neither can a file field.
     mutating func apply(override key: String, text: String) -> FieldError? {
         let path: ValuePath
         do { path = try ValuePath(parsing: key) } catch { return FieldError(path: key, rule: "answers", message: error.message) }
@@ -180,6 +180,10 @@ extension SessionState {
         if let index = structure.elementByPath[dotted], isSecure(element: index) {
             return FieldError(path: key, rule: "secure",
                               message: "is a secure field; it can only be given in the answers, not as an override")
+        }
+        if let index = structure.elementByPath[dotted], structure.elements[index].valueType == .file {
+            // Text is no file, and a path typed here would be read by nobody.
+            return FieldError(path: key, rule: "file", message: "is a file field, and a file cannot be typed as text; " + FieldError.attachHint)
         }
         do {
             _ = try setText(text, at: dotted)
