@@ -130,6 +130,9 @@ import Testing
             "slides: is a file field, and a file cannot be typed as text; attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload",
             "talks.0.handout: is a file field, and a file cannot be typed as text; attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload",
         ])
+        // The refused override added no item to its repeat.
+        let items = filled.values["talks"]?.arrayValue ?? []
+        #expect(items.isEmpty, "\(items)")
     }
 
     @Test func typedTextIsNoFile() throws {

@@ -176,14 +176,15 @@ extension SessionState {
         let path: ValuePath
         do { path = try ValuePath(parsing: key) } catch { return FieldError(path: key, rule: "answers", message: error.message) }
         let dotted = path.dotted
+        if form?.fileRules(atKeyPath: dotted) != nil {
+            // Text is no file, and a path typed here would be read by nobody. Refused before a
+            // repeat grows for it, so a refused override adds no item.
+            return FieldError(path: key, rule: "file", message: "is a file field, and a file cannot be typed as text; " + FieldError.attachHint)
+        }
         if let error = growRepeats(toReach: dotted, key: key) { return error }
         if let index = structure.elementByPath[dotted], isSecure(element: index) {
             return FieldError(path: key, rule: "secure",
                               message: "is a secure field; it can only be given in the answers, not as an override")
-        }
-        if let index = structure.elementByPath[dotted], structure.elements[index].valueType == .file {
-            // Text is no file, and a path typed here would be read by nobody.
-            return FieldError(path: key, rule: "file", message: "is a file field, and a file cannot be typed as text; " + FieldError.attachHint)
         }
         do {
             _ = try setText(text, at: dotted)
