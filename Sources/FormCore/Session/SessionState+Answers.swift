@@ -144,7 +144,7 @@ extension SessionState {
             if let written = write(value, toField: index, at: valuePath) { changed.append(written) }
             return nil
         case .failure(let error):
-            return FieldError(path: path, rule: "type", message: error.message)
+            return FieldError(path: path, rule: entry.valueType == .file ? "file" : "type", message: error.message)
         }
     }
 
@@ -171,11 +171,16 @@ extension SessionState {
     /// Applies one override (`--set KEY=TEXT`): the text is read for the field's type, as if
     /// typed. An override may add the next item of a repeat (`guests.1.email` when there is one
     /// guest), never skip one; a secure field cannot be given this way, because overrides come
-    /// from command lines and URLs that others can see.
+    /// from command lines and URLs that others can see, and neither can a file field.
     mutating func apply(override key: String, text: String) -> FieldError? {
         let path: ValuePath
         do { path = try ValuePath(parsing: key) } catch { return FieldError(path: key, rule: "answers", message: error.message) }
         let dotted = path.dotted
+        if form?.fileRules(atKeyPath: dotted) != nil {
+            // Text is no file, and a path typed here would be read by nobody. Refused before a
+            // repeat grows for it, so a refused override adds no item.
+            return FieldError(path: key, rule: "file", message: "is a file field, and a file cannot be typed as text; " + FieldError.attachHint)
+        }
         if let error = growRepeats(toReach: dotted, key: key) { return error }
         if let index = structure.elementByPath[dotted], isSecure(element: index) {
             return FieldError(path: key, rule: "secure",

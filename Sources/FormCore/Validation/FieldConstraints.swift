@@ -23,6 +23,8 @@ final class FieldConstraints: Sendable {
     let rules: [ValidationRule]
     /// The key paths `matches` rules name, parsed.
     let matchedPaths: [String: ValuePath]
+    /// A file field's rules (`accept`, `maxSize`, `maximumFiles`, `imageMaxLength`).
+    let fileRules: FileFieldRules?
 
     init(_ element: Element) {
         let properties = element.properties
@@ -59,5 +61,6 @@ final class FieldConstraints: Sendable {
         var matched: [String: ValuePath] = [:]
         for case .matches(let field) in rules.map(\.kind) { matched[field] = try? ValuePath(parsing: field) }
         matchedPaths = matched
+        fileRules = FileFieldRules(element: element)
     }
 }

@@ -56,7 +56,8 @@ struct FieldValidator: Sendable {
         }
         if Self.isEmpty(field.value, for: constraints.kind) {
             if field.isRequired {
-                fail("required", constraints.kind == .boolean ? "must be switched on" : "is required", custom: constraints.requiredMessage)
+                let message = constraints.kind == .boolean ? "must be switched on" : constraints.kind.holdsFiles ? "is required: attach a file" : "is required"
+                fail("required", message, custom: constraints.requiredMessage)
             }
             return errors
         }
@@ -64,6 +65,7 @@ struct FieldValidator: Sendable {
         checkNumber(field, constraints, fail: fail)
         checkDate(field, constraints, fail: fail)
         checkChoice(field, constraints, fail: fail)
+        if let rules = constraints.fileRules { errors += Self.fileErrors(field.value, rules: rules, path: field.path.dotted) }
         for rule in constraints.rules { check(rule, field, fail: fail) }
         return errors
     }

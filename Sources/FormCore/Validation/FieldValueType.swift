@@ -19,7 +19,10 @@ package enum FieldValueType: Sendable, Hashable {
     case selection
     /// A picker: one of its (possibly nested) `items`, stored as the item.
     case picker
-    /// Anything else that holds a value (an image, a label's value): taken as given.
+    /// An image or file field: an `AttachmentReference`, or an array of them when the field
+    /// takes more than one file. Never typed as text.
+    case file
+    /// Anything else that holds a value (a label's value): taken as given.
     case other
 
     package init(_ element: Element) {
@@ -31,6 +34,7 @@ package enum FieldValueType: Sendable, Hashable {
         case .dateTimeInline, .dateTime: self = .date
         case .radio, .segmented, .colorPicker: self = .choice
         case .picker: self = element.isSectionSelection ? .selection : .picker
+        case .image, .file: self = .file
         default: self = .other
         }
     }
@@ -46,6 +50,11 @@ package enum FieldValueType: Sendable, Hashable {
         switch self {
         case .text, .other:
             return .success(.string(text))
+        case .file:
+            // Nothing typed is no file; any text is a path or a name, which only the channel
+            // that reads files (a path prompt, --attach, an upload) can turn into one.
+            if trimmed.isEmpty { return .success(.null) }
+            return .failure(FieldInputError(Self.fileExpected(found: "text")))
         case .boolean:
             switch trimmed.lowercased() {
             case "y", "yes", "true", "1", "on": return .success(.bool(true))
@@ -102,6 +111,8 @@ package enum FieldValueType: Sendable, Hashable {
             return .success(answer)
         case .other:
             return .success(answer)
+        case .file:
+            return Self.fileValue(answer, maximumFiles: FileFieldRules(element: element)?.maximumFiles ?? 1)
         case .boolean:
             if case .string(let text) = answer { return parse(text, for: element) }
             guard let flag = answer.boolValue else { return .failure(FieldInputError("must be true or false")) }
@@ -193,6 +204,12 @@ package enum FieldValueType: Sendable, Hashable {
             return (value.arrayValue ?? []).compactMap { list.label(for: $0) ?? $0.displayString }.joined(separator: ", ")
         case .boolean:
             return value.boolValue == true ? "yes" : "no"
+        case .file:
+            let files = value.arrayValue ?? [value]
+            return files.map { file in
+                guard let reference = AttachmentReference(formValue: file) else { return file.displayString ?? "" }
+                return "\(reference.name) (\(reference.mediaType), \(ByteCount(reference.size)))"
+            }.joined(separator: ", ")
         default:
             return value.displayString ?? ""
         }
