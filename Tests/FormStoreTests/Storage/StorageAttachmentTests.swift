@@ -189,4 +189,27 @@ import Testing
         #expect(try Self.stored(database) == [0, 0, 0])
         await store.close()
     }
+
+    /// A purge that takes the last reference to some bytes, and a write of the same bytes at
+    /// the same moment: both succeed, whichever goes first, and the file reads back whole.
+    @Test(arguments: Backend.allCases) func aPurgeAndAWriteOfTheSameBytesAtOnceBothSucceed(_ backend: Backend) async throws {
+        let database = try StoreUnderTest(backend)
+        let store = try await database.open()
+        let file = TestFile(size: AttachmentChunk.size + 10, seed: 3)
+        var holder = try await store.save(SubmissionWrite(version: Self.form, status: .final, valuesJSON: "0",
+                                                          attachments: [file.write("f")]))
+        for round in 1...20 {
+            #expect(try await store.delete(id: holder.id, actor: nil, reason: nil))
+            async let purged = store.purge(deletedBefore: nil)
+            async let saved = store.save(SubmissionWrite(version: .id(holder.formVersionID), status: .final, valuesJSON: "\(round)",
+                                                         attachments: [file.write("f")]))
+            let (count, next) = try await (purged, saved)
+            #expect(count == 1)
+            #expect(try await store.attachments(submissionID: next.id, revision: nil).map(\.sha256) == [file.sha256])
+            #expect(try await store.storedBytes(sha256: file.sha256) == file.bytes, "round \(round)")
+            holder = next
+        }
+        #expect(try Self.stored(database) == [1, 2, 1])
+        await store.close()
+    }
 }
