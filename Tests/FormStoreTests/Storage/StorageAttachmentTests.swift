@@ -200,8 +200,9 @@ import Testing
                                                           attachments: [file.write("f")]))
         for round in 1...20 {
             #expect(try await store.delete(id: holder.id, actor: nil, reason: nil))
+            let versionID = holder.formVersionID
             async let purged = store.purge(deletedBefore: nil)
-            async let saved = store.save(SubmissionWrite(version: .id(holder.formVersionID), status: .final, valuesJSON: "\(round)",
+            async let saved = store.save(SubmissionWrite(version: .id(versionID), status: .final, valuesJSON: "\(round)",
                                                          attachments: [file.write("f")]))
             let (count, next) = try await (purged, saved)
             #expect(count == 1)
