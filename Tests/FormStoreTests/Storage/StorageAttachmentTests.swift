@@ -198,7 +198,7 @@ import Testing
         let file = TestFile(size: AttachmentChunk.size + 10, seed: 3)
         var holder = try await store.save(SubmissionWrite(version: Self.form, status: .final, valuesJSON: "0",
                                                           attachments: [file.write("f")]))
-        for round in 1...20 {
+        for round in 1...50 {
             #expect(try await store.delete(id: holder.id, actor: nil, reason: nil))
             let versionID = holder.formVersionID
             async let purged = store.purge(deletedBefore: nil)
