@@ -69,6 +69,27 @@ import Testing
         await store.close()
     }
 
+    /// Submissions of one new file at the same moment (a form shared around, a retried
+    /// upload): every one is stored, the bytes once.
+    @Test(arguments: Backend.allCases) func theSameNewBytesAtOnceAreStoredOnce(_ backend: Backend) async throws {
+        let database = try StoreUnderTest(backend)
+        let store = try await database.open()
+        let version = try await store.register(formName: "talks", definitionJSON: "{}", contentHash: String(repeating: "a", count: 64))
+        let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for n in 0..<6 {
+                group.addTask {
+                    try await store.save(SubmissionWrite(version: .id(version.id), status: .final, valuesJSON: "\(n)",
+                                                         attachments: [Self.slides.write("slides")])).id
+                }
+            }
+            return try await group.reduce(into: [Int64]()) { $0.append($1) }
+        }
+        #expect(Set(ids).count == 6)
+        #expect(try Self.stored(database) == [1, 3, 6])
+        #expect(try await store.storedBytes(sha256: Self.slides.sha256) == Self.slides.bytes)
+        await store.close()
+    }
+
     @Test(arguments: Backend.allCases) func aDraftUpdateReplacesItsFiles(_ backend: Backend) async throws {
         let database = try StoreUnderTest(backend)
         let store = try await database.open()
