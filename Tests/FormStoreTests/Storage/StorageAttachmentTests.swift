@@ -69,6 +69,22 @@ import Testing
         await store.close()
     }
 
+    /// Under a table prefix every file table is the prefixed one, and a purge clears them.
+    @Test(arguments: Backend.allCases) func filesLiveUnderTheTablePrefix(_ backend: Backend) async throws {
+        let database = try StoreUnderTest(backend)
+        let store = try await database.open(tables: try TableNames(prefix: "svc_"))
+        let row = try await store.save(SubmissionWrite(version: Self.form, status: .draft, valuesJSON: "1",
+                                                       attachments: [Self.slides.write("slides")]))
+        #expect(try await store.storedBytes(sha256: Self.slides.sha256) == Self.slides.bytes)
+        let counts = try ["svc_attachment_contents", "svc_attachment_chunks", "svc_submission_attachments"].map { try Self.rows(database, $0) }
+        #expect(counts == [1, 3, 1])
+        #expect(try database.tableNames().filter { $0.contains("attachment") }.allSatisfy { $0.hasPrefix("svc_") })
+        #expect(try await store.delete(id: row.id, actor: nil, reason: nil))
+        #expect(try await store.purge(deletedBefore: nil) == 1)
+        #expect(try ["svc_attachment_contents", "svc_attachment_chunks"].map { try Self.rows(database, $0) } == [0, 0])
+        await store.close()
+    }
+
     /// Submissions of one new file at the same moment (a form shared around, a retried
     /// upload): every one is stored, the bytes once.
     @Test(arguments: Backend.allCases) func theSameNewBytesAtOnceAreStoredOnce(_ backend: Backend) async throws {
