@@ -54,7 +54,7 @@ import Testing
     }
 
     /// `public` only for the value types a service reads through `import FormEngine` (queries,
-    /// stored submissions, summaries, statuses, errors), each with a `///` comment; the storage
+    /// stored submissions and their files, summaries, statuses, errors), each with a `///` comment; the storage
     /// protocol, both backends and their machinery are `package` or internal.
     @Test func theStoresPublicSurfaceIsTheDocumentedContract() throws {
         let publicLine = try Regex(#"^\s*(@[A-Za-z]+ )*(public|open) "#)
@@ -74,6 +74,6 @@ import Testing
         }
         #expect(publicTypes == ["SubmissionQuery", "SubmissionCursor", "StoredSubmission", "SubmissionStatus", "FormSummary",
                                 "MigrationStatus", "StorageError", "IdempotentResponse", "ReviewState", "SubmissionDeletion",
-                                "SubmissionRevision", "SubmissionReview", "SubmissionHistory"])
+                                "SubmissionRevision", "SubmissionReview", "SubmissionHistory", "StoredAttachment"])
     }
 }

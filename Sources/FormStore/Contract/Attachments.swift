@@ -56,6 +56,7 @@ package struct AttachmentWrite: Sendable, Equatable {
 /// A file stored with a submission, as of one of its revisions (its bytes are read with
 /// `SubmissionStorage.attachmentChunk`).
 public struct StoredAttachment: Sendable, Hashable {
+    /// The submission that holds it.
     public var submissionID: Int64
     /// The revision whose values refer to it (a draft's files are its revision 1's).
     public var revision: Int
