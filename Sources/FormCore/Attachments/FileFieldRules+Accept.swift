@@ -10,7 +10,6 @@ extension FileFieldRules {
         let name = fileName.lowercased()
         return accept.contains { written in
             let entry = written.trimmingSpaces.lowercased()
-            if entry == "*" || entry == "*/*" { return true }
             if entry.hasPrefix(".") { return name.count > entry.count && name.hasSuffix(entry) }
             if entry.hasSuffix("/*") { return type.hasPrefix(entry.dropLast()) && type.count > entry.count - 1 }
             return type == entry

@@ -24,5 +24,5 @@ extension FileFieldRules {
 
 extension ElementKind {
     /// Whether the element's value is a file (or several): an `AttachmentReference`.
-    package var holdsFiles: Bool { self == .image }
+    package var holdsFiles: Bool { self == .image || self == .file }
 }
