@@ -13,6 +13,7 @@ public struct AttachmentDirectory: Sendable {
     /// The directory the paths are relative to.
     public var root: String
 
+    /// Paths relative to the directory `root` (itself may be a symbolic link).
     public init(root: String) {
         self.root = root
     }

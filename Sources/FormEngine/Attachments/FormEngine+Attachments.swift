@@ -34,15 +34,19 @@ extension FormEngine {
 /// shorter), each read from the store when asked for: a slow reader holds the reading back,
 /// and memory holds one piece.
 public struct AttachmentBytes: AsyncSequence, Sendable {
+    /// One piece of the bytes.
     public typealias Element = [UInt8]
     let storage: any SubmissionStorage
     let file: StoredAttachment
 
+    /// Reads the pieces in order, one store read per piece.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let storage: any SubmissionStorage
         let file: StoredAttachment
         var next = 0
 
+        /// The next piece, nil after the last; throws a `StorageError` when the store fails or
+        /// holds fewer pieces than the file's size needs.
         public mutating func next() async throws -> [UInt8]? {
             guard next < file.chunkCount else { return nil }
             guard let chunk = try await storage.attachmentChunk(sha256: file.sha256, index: next) else {
@@ -55,5 +59,14 @@ public struct AttachmentBytes: AsyncSequence, Sendable {
         }
     }
 
+    /// Reads from the first piece.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(storage: storage, file: file) }
+}
+
+extension StoredAttachment {
+    /// `{"key","position","name","type","size","sha256"}`: a file as `show` lists it.
+    public var jsonValue: FormValue {
+        ["key": .string(keyPath), "position": .int(position), "name": .string(name), "type": .string(mediaType),
+         "size": .int(size), "sha256": .string(sha256)]
+    }
 }

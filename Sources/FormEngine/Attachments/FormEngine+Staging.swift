@@ -42,7 +42,9 @@ extension FormEngine {
             throw .invalid([FieldError(path: keyPath, rule: "file", message: "the file '\(name)' is empty (0 bytes); attach one with content")])
         }
         let mediaType = MediaTypeSniffer.mediaType(head: received.head, fileName: name, declaredType: upload.declaredType)
-        guard rules.accepts(mediaType: mediaType, fileName: name) else {
+        // The name's extension counts for `accept` only when the bytes agree with it.
+        let nameForAccept = MediaTypeSniffer.extensionAgrees(name, with: mediaType) ? name : ""
+        guard rules.accepts(mediaType: mediaType, fileName: nameForAccept) else {
             throw .invalid([.fileTypeRefused(path: keyPath, mediaType: mediaType, accept: rules.accept)])
         }
         let pixels = ImagePixelSize.of(mediaType: mediaType, size: received.size) { offset, count in

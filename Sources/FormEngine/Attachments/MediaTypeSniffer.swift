@@ -63,6 +63,25 @@ enum MediaTypeSniffer {
         return nil
     }
 
+    /// Whether a name's extension agrees with the type found from the bytes: false only when
+    /// the extension is one of a type this sniffer recognises, and the bytes are another (a
+    /// PNG named `.pdf`), so that `accept: [".pdf"]` cannot be met by renaming a file.
+    static func extensionAgrees(_ name: String, with mediaType: String) -> Bool {
+        guard let expected = typeByExtension[FileExtension.of(name)] else { return true }
+        return expected.contains(mediaType)
+    }
+
+    static let typeByExtension: [String: Set<String>] = [
+        "pdf": ["application/pdf"], "png": ["image/png"], "jpg": ["image/jpeg"], "jpeg": ["image/jpeg"], "gif": ["image/gif"],
+        "webp": ["image/webp"], "tif": ["image/tiff"], "tiff": ["image/tiff"], "bmp": ["image/bmp"], "svg": ["image/svg+xml"],
+        "gz": ["application/gzip"], "xz": ["application/x-xz"], "7z": ["application/x-7z-compressed"], "zip": ["application/zip"],
+        "docx": [zipType(forName: ".docx")], "xlsx": [zipType(forName: ".xlsx")], "pptx": [zipType(forName: ".pptx")],
+        "odt": [zipType(forName: ".odt")], "ods": [zipType(forName: ".ods")], "odp": [zipType(forName: ".odp")],
+        "epub": [zipType(forName: ".epub")], "mp4": ["video/mp4"], "m4v": ["video/mp4"], "mov": ["video/quicktime"],
+        "heic": ["image/heic"], "avif": ["image/avif"], "m4a": ["audio/mp4"], "mp3": ["audio/mpeg"], "ogg": ["audio/ogg"],
+        "wav": ["audio/wav"], "webm": ["video/webm"],
+    ]
+
     /// Types the table above finds from the bytes: a claim of one of them for bytes that do
     /// not show it is not believed.
     static let recognised: Set<String> = [

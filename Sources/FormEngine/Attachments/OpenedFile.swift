@@ -96,5 +96,6 @@ public struct OpenFileError: Error, Sendable, CustomStringConvertible {
     public var path: String
     /// What is wrong with it: "is a directory, not a regular file", "No such file or directory".
     public var problem: String
+    /// `PATH: PROBLEM`.
     public var description: String { "\(path): \(problem)" }
 }
