@@ -1,5 +1,6 @@
 import FormCore
 @testable import FormEngine
+import Secrets
 import TestSupport
 import Testing
 
@@ -39,6 +40,19 @@ struct AttachmentStagingTests {
                                                     for: try test.form(Self.form), into: &staged)
         #expect(reference.sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(reference.mediaType == "text/plain" && reference.width == nil)
+    }
+
+    /// FIPS 180-2's million `a`s, fed in pieces that straddle the 64-byte blocks every way.
+    @Test(arguments: [1, 63, 64, 65, 4097, 1_000_000])
+    func theIncrementalHashIsTheSameWhateverThePieces(pieceSize: Int) {
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        var hasher = SHA256()
+        var offset = 0
+        while offset < million.count {
+            hasher.update(million[offset..<min(offset + pieceSize, million.count)])
+            offset += pieceSize
+        }
+        #expect(hasher.finalizeHex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test func imageHeadersGiveTheirPixelSize() async throws {
