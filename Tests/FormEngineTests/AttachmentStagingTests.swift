@@ -155,6 +155,40 @@ struct AttachmentStagingTests {
         #expect(staged.files.isEmpty)
     }
 
+    @Test func aCancelledTaskStopsReadingAnEndlessUpload() async throws {
+        let test = try TestEngine()
+        let form = try test.form(Self.form)
+        let endless = CountedPieces([], pieceSize: 1, endless: true)
+        let staging = Task {
+            var staged = StagedAttachments()
+            return try await test.engine.stage(AttachmentUpload(keyPath: "any", fileName: "slow.bin", bytes: endless),
+                                               for: form, into: &staged)
+        }
+        while endless.taken.count < 10 { await Task.yield() }
+        staging.cancel()
+        do {
+            _ = try await staging.value
+            Issue.record("a cancelled staging finished")
+        } catch let error as FormEngineError {
+            guard case .interrupted = error else { Issue.record("\(error)"); return }
+        }
+    }
+
+    @Test func aSpoolDirectoryThatCannotBeUsedIsAClearStorageError() async throws {
+        let scratch = try TemporaryDirectory(prefix: "spool")
+        let engine = try await FormEngine(database: scratch.path("s.sqlite"),
+                                          options: StoreOptions(spoolDirectory: scratch.path("missing")))
+        let form = try engine.loadForm(definition: try FormDefinition(json: Self.form), name: "spool")
+        var staged = StagedAttachments()
+        do {
+            try await engine.stage(.bytes(Array("x".utf8), keyPath: "any", name: "x.txt"), for: form, into: &staged)
+            Issue.record("staged without a spool directory")
+        } catch {
+            guard case .storage(let storage) = error else { Issue.record("\(error)"); return }
+            #expect(storage.kind == .io && storage.message.contains("cannot keep an upload in \(scratch.path("missing"))"))
+        }
+    }
+
     @Test(arguments: [
         // (first bytes, name, declared type, type kept)
         (Array("%PDF-1.4 x".utf8), "a.pdf", nil, "application/pdf"),
