@@ -20,31 +20,63 @@ package struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            totalBytes &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
+    /// An empty hash, to feed with `update` piece by piece (a file as it arrives).
+    package init() {}
+
+    /// Adds `bytes` to what is hashed.
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in update(UnsafeRawBufferPointer(buffer)) }
+        guard done == nil else { return }
+        for byte in bytes { withUnsafeBytes(of: byte) { update($0) } }
     }
 
-    mutating func finalize() -> [UInt8] {
+    /// Adds `buffer` to what is hashed: whole 64-byte blocks straight from the buffer, so a
+    /// large file costs no copy of its bytes.
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        totalBytes &+= UInt64(buffer.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, buffer.count)
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<take]))
+            offset = take
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBytes { compress($0.baseAddress!) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while buffer.count - offset >= 64 {
+            compress(base + offset)
+            offset += 64
+        }
+        if offset < buffer.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
+    }
+
+    /// The digest of everything added; the hash is spent after it.
+    package mutating func finalize() -> [UInt8] {
         let bitLength = totalBytes &* 8
         var padding: [UInt8] = [0x80]
         while (pending.count + padding.count) % 64 != 56 { padding.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        let saved = totalBytes
         update(padding)
-        totalBytes = saved
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in state {
             for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
         return digest
+    }
+
+    /// The lower-case hex digest of everything added; the hash is spent after it.
+    package mutating func finalizeHex() -> String {
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in finalize() {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Lower-case hex digest of the UTF-8 bytes of `text`.
@@ -54,40 +86,40 @@ package struct SHA256 {
     package static func hex<Bytes: Sequence>(ofBytes bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in hasher.finalize() {
-            out.append(hexDigits[Int(byte >> 4)])
-            out.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return hasher.finalizeHex()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+    /// One 64-byte block at `block`. Pointers rather than arrays for the schedule and the
+    /// constants, and rotations written out: a debug build (which tests use) checks every
+    /// array access and calls every helper, and hashed a few MB/s otherwise.
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        Self.k.withUnsafeBufferPointer { constants in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                guard let k = constants.baseAddress, let w = schedule.baseAddress else { return }
+                let bytes = block.assumingMemoryBound(to: UInt8.self)
+                for i in 0..<16 {
+                    w[i] = UInt32(bytes[i &* 4]) << 24 | UInt32(bytes[i &* 4 &+ 1]) << 16 | UInt32(bytes[i &* 4 &+ 2]) << 8
+                        | UInt32(bytes[i &* 4 &+ 3])
+                }
+                for i in 16..<64 {
+                    let x = w[i &- 15], y = w[i &- 2]
+                    let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+                    let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+                    w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+                }
+                var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+                for i in 0..<64 {
+                    let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    h = g; g = f; f = e; e = d &+ t1
+                    d = c; c = b; b = a; a = t1 &+ s0 &+ majority
+                }
+                state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+                state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+            }
         }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
-}
-
-extension UInt32 {
-    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
 }
