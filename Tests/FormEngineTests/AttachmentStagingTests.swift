@@ -158,7 +158,7 @@ struct AttachmentStagingTests {
     @Test func aCancelledTaskStopsReadingAnEndlessUpload() async throws {
         let test = try TestEngine()
         let form = try test.form(Self.form)
-        let endless = CountedPieces([], pieceSize: 1, endless: true)
+        let endless = CountedPieces([], pieceSize: 1, endless: true, pause: .milliseconds(10))
         let staging = Task {
             var staged = StagedAttachments()
             return try await test.engine.stage(AttachmentUpload(keyPath: "any", fileName: "slow.bin", bytes: endless),

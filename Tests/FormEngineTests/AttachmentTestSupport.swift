@@ -11,12 +11,16 @@ struct CountedPieces: AsyncSequence, Sendable {
     let pieceSize: Int
     /// Repeats `bytes` without end (a file far past any limit).
     let endless: Bool
+    /// A wait before each endless piece after the tenth: a slow sender, so that a test can act
+    /// (cancel, say) long before the upload reaches a limit, however loaded the machine is.
+    let pause: Duration?
     let taken = PieceCount()
 
-    init(_ bytes: [UInt8], pieceSize: Int = 64 * 1024, endless: Bool = false) {
+    init(_ bytes: [UInt8], pieceSize: Int = 64 * 1024, endless: Bool = false, pause: Duration? = nil) {
         self.bytes = bytes
         self.pieceSize = pieceSize
         self.endless = endless
+        self.pause = pause
     }
 
     final class PieceCount: Sendable {
@@ -31,6 +35,7 @@ struct CountedPieces: AsyncSequence, Sendable {
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
             if source.endless {
+                if let pause = source.pause, source.taken.count >= 10 { try? await Task.sleep(for: pause) }
                 source.taken.add()
                 return ArraySlice(repeating: 0x41, count: source.pieceSize)
             }

@@ -43,11 +43,13 @@ struct PublicSurfaceTests {
         return declarations
     }
 
-    @Test func formCoreShowsFewerThan200PublicDeclarations() throws {
+    @Test func formCoreShowsFewerThan210PublicDeclarations() throws {
         let declarations = try Self.publicDeclarations(in: "FormCore")
         // Some public declarations must be there: a test that reads the wrong directory would pass.
         #expect(declarations.contains { $0.text.contains("public enum FormValue") })
-        #expect(declarations.count < 200, "FormCore has \(declarations.count) public declarations")
+        // 200 until a file field's value became a public type (AttachmentReference, what a
+        // service reads back); the rules and errors around it stay package.
+        #expect(declarations.count < 210, "FormCore has \(declarations.count) public declarations")
     }
 
     @Test(arguments: ["FormCore", "FormEngine"])

@@ -22,6 +22,7 @@ public struct AttachmentReference: Sendable, Hashable {
     /// An image's height in pixels, when its header gives it.
     public var height: Int?
 
+    /// A reference to bytes stored (or about to be) under `sha256`.
     public init(name: String, size: Int, mediaType: String, sha256: String, width: Int? = nil, height: Int? = nil) {
         self.name = name
         self.size = size
@@ -64,7 +65,7 @@ public struct AttachmentReference: Sendable, Hashable {
     }
 
     /// Whether `text` is 64 lowercase hex digits.
-    public static func isSHA256(_ text: String) -> Bool {
+    package static func isSHA256(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

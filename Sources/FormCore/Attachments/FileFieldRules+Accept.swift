@@ -4,7 +4,7 @@ extension FileFieldRules {
     /// without parameters (`text/plain; charset=utf-8` is `text/plain`), `image/*` takes every
     /// `image/` type, and an extension entry (`.pdf`) matches the end of the name. An empty
     /// `accept` takes any file.
-    public func accepts(mediaType: String, fileName: String) -> Bool {
+    package func accepts(mediaType: String, fileName: String) -> Bool {
         if accept.isEmpty { return true }
         let type = Self.essence(of: mediaType)
         let name = fileName.lowercased()
@@ -17,7 +17,7 @@ extension FileFieldRules {
     }
 
     /// `accept` as a person reads it in a message: `image/png, .pdf`, or "any file".
-    public var acceptText: String { accept.isEmpty ? "any file" : accept.joined(separator: ", ") }
+    package var acceptText: String { accept.isEmpty ? "any file" : accept.joined(separator: ", ") }
 
     /// The type and subtype of a media type, lower-cased, parameters dropped.
     static func essence(of mediaType: String) -> String {
