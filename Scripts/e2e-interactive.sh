@@ -3,7 +3,8 @@
 # Ctrl-A/E/K/U/W, Backspace, Delete, wide characters), arrow-key lists with filtering and
 # ticking, placeholders that are not defaults, a wrong email asked again, a password never on
 # screen, repeats grown and trimmed, --set/--answers/--draft on a terminal, Ctrl-C and q, the
-# resume hint, and the same forms in accessible (plain) mode.
+# resume hint, file fields (a path asked, its size and type shown before it is kept), and the
+# same forms in accessible (plain) mode.
 # Usage: Scripts/e2e-interactive.sh [path/to/formctl]
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -309,6 +310,36 @@ answer 's to save the edit, q to quit without saving: *$' "s"
 check "the second edit is refused as a conflict" "submission $edited was changed by someone else meanwhile \(it is now at revision 3\)"
 check "and exits 1" 'EXIT=1'
 expect_row "the other edit is kept" "select revision || ',' || json_extract(values_json, '\$.name') from submissions where id = $edited" '3,Ann B. Lee'
+
+# 7d. File fields: a path typed (~ is the home directory, anything else relative to the working
+#     directory), the file's name, size and type shown before it is kept; a refused type is
+#     explained and the path asked again; a field of several files asks for more until an empty
+#     line.
+proposal="$here/Tests/Fixtures/attachments/proposal.json"
+mkdir -p "$work/home/talk"
+cp "$here/Tests/Fixtures/attachments/slides.pdf" "$here/Tests/Fixtures/attachments/photo.png" "$work/home/talk/"
+printf 'Bring a laptop.\n' > "$work/notes.txt"
+env="HOME=$work/home"
+start_form "$proposal"
+answer 'Title\*: *$' "Files in forms"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/photo.png"
+check "a file of a refused type is explained" 'takes \.pdf, not a file of type image/png'
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/slides.pdf"
+check "its name, size and type are shown before it is kept" 'slides\.pdf, 218 bytes, application/pdf — keep it\? \[Y/n\]: *$'
+send Enter
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "notes.txt"
+answer 'notes\.txt, 16 bytes, text/plain — keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' ""
+answer 'Add a co-speaker\? \[y/N\]: *$' "n"
+check "the summary shows the file" 'Slides: slides\.pdf, 218 bytes, application/pdf$'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "a form with files is submitted"; else fail "a form with files is submitted"; fi
+env=""
+attached=$(sql "select max(id) from submissions")
+expect_row "the file is stored with the submission" \
+  "select group_concat(key_path || '=' || sha256, ' ') from (select key_path, sha256 from submission_attachments where submission_id = $attached order by key_path desc)" \
+  "slides=$(sha256sum "$here/Tests/Fixtures/attachments/slides.pdf" | cut -d' ' -f1) handouts=$(sha256sum "$work/notes.txt" | cut -d' ' -f1)"
 
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 
