@@ -123,6 +123,42 @@ import Testing
         #expect(other.exitCode == 0, "\(other)")
     }
 
+    @Test func importReadsFilesFromTheFilesDirectory() throws {
+        _ = try copy(slides, to: "in/slides.pdf")
+        _ = try copy(photo, to: "in/pictures/photo.png")
+        let lines = try write("lines.ndjson", """
+            {"title": "One", "slides": {"file": "slides.pdf"}, "photo": {"file": "pictures/photo.png"}}
+            {"title": "Two", "slides": {"file": "../lines.ndjson"}}
+            {"title": "Three", "slides": {"file": "slides.pdf"}}
+
+            """)
+        let result = try scratch.formctl(["import", form, lines, "--files", scratch.path("in")])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stderrLines.contains { $0.hasPrefix("line 2: slides: ") && $0.contains("outside") }, "\(result)")
+        #expect(result.stderrLines.last == "imported 2 of 3 lines (1 refused)", "\(result)")
+        // The same bytes twice are one content, referred to by both submissions.
+        #expect(try rows("select count(*) from submission_attachments") == "3")
+        #expect(try rows("select count(*) from attachment_contents") == "2")
+        #expect(try rows("select group_concat(sha256) from (select distinct sha256 from submission_attachments where key_path = 'slides')")
+            == (try Self.sha256(slides)))
+        #expect(try rows("select sha256 from submission_attachments where key_path = 'photo'") == (try Self.sha256(photo)))
+    }
+
+    @Test func importDefaultsToTheInputFilesDirectory() throws {
+        _ = try copy(slides, to: "batch/slides.pdf")
+        let line = #"{"title": "One", "slides": {"file": "slides.pdf"}}"# + "\n"
+        let lines = try write("batch/lines.ndjson", line)
+        let result = try scratch.formctl(["import", form, lines])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try storedCounts() == "1,1")
+        // Standard input has no directory: its paths are the working directory's (the scratch
+        // one, where batch/ is not the root).
+        let stdin = try scratch.formctl(["import", form, "-"], stdin: line)
+        #expect(stdin.exitCode == 1, "\(stdin)")
+        #expect(stdin.stderr.contains("line 1: slides: "), "\(stdin)")
+        #expect(try storedCounts() == "1,1")
+    }
+
     // MARK: Bad input: refused naming the field, exit non-zero, nothing stored
 
     func expectRefused(_ arguments: [String], naming field: String, saying words: String,
