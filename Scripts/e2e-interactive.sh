@@ -314,7 +314,7 @@ expect_row "the other edit is kept" "select revision || ',' || json_extract(valu
 # 7d. File fields: a path typed (~ is the home directory, anything else relative to the working
 #     directory), the file's name, size and type shown before it is kept; a refused type is
 #     explained and the path asked again; a field of several files asks for more until an empty
-#     line.
+#     line; the stored bytes come back byte for byte from dump --files.
 proposal="$here/Tests/Fixtures/attachments/proposal.json"
 mkdir -p "$work/home/talk"
 cp "$here/Tests/Fixtures/attachments/slides.pdf" "$here/Tests/Fixtures/attachments/photo.png" "$work/home/talk/"
@@ -340,6 +340,13 @@ attached=$(sql "select max(id) from submissions")
 expect_row "the file is stored with the submission" \
   "select group_concat(key_path || '=' || sha256, ' ') from (select key_path, sha256 from submission_attachments where submission_id = $attached order by key_path desc)" \
   "slides=$(sha256sum "$here/Tests/Fixtures/attachments/slides.pdf" | cut -d' ' -f1) handouts=$(sha256sum "$work/notes.txt" | cut -d' ' -f1)"
+"$formctl" dump --files "$work/dumped" --db "$work/e2e.sqlite" >/dev/null 2>&1
+uuid=$(sql "select uuid from submissions where id = $attached")
+if cmp -s "$work/dumped/$uuid/slides/slides.pdf" "$here/Tests/Fixtures/attachments/slides.pdf"; then
+  pass "dump --files writes the same bytes back"
+else
+  fail "dump --files writes the same bytes back"
+fi
 
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 
