@@ -348,6 +348,30 @@ else
   fail "dump --files writes the same bytes back"
 fi
 
+# 7e. Ctrl-C after a file was kept saves a draft holding it; resumed, the draft's file is
+#     kept (Enter at its prompt) and submitted without being attached again.
+env="HOME=$work/home"
+start_form "$proposal"
+answer 'Title\*: *$' "Draft with a file"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' "~/talk/photo.png"
+answer 'photo\.png, 99 bytes, image/png, 4×3 — keep it\? \[Y/n\]: *$' "y"
+wait_for 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' || fail "the slides prompt after the photo"
+send C-c
+check "Ctrl-C saves a draft with the file" 'interrupted: saved draft'
+drafted=$(sql "select max(id) from submissions")
+expect_row "the draft holds the photo" "select key_path || ',' || name from submission_attachments where submission_id = $drafted" 'photo,photo.png'
+start_form "$proposal" --resume "$drafted"
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/slides.pdf"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' ""
+check "the summary shows the draft's photo" 'Speaker photo: photo\.png, 99 bytes, image/png, 4×3$'
+answer 'to quit without saving: *$' "s"
+if wait_for "saved submission $drafted" && wait_for 'EXIT=0'; then pass "the resumed draft is submitted with its file"; else fail "the resumed draft is submitted with its file"; fi
+expect_row "the submission holds the draft's photo and the new slides" \
+  "select group_concat(key_path, ',') from (select key_path from submission_attachments s join submissions x on x.id = s.submission_id and x.revision = s.revision where s.submission_id = $drafted order by key_path)" \
+  'photo,slides'
+env=""
+
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 
 # 8. The signup form line by line: choices by number or label, hints in words.
