@@ -372,6 +372,35 @@ expect_row "the submission holds the draft's photo and the new slides" \
   'photo,slides'
 env=""
 
+# 7f. --attach on a terminal: the file is the field's value before the walk, which asks only
+#     the fields still empty, and a number in the summary replaces a field's files.
+env="HOME=$work/home"
+start_form "$proposal" --attach "slides=$work/home/talk/slides.pdf"
+answer 'Title\*: *$' "Attached before"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' ""
+check "an attached field is not asked" 'Slides: slides\.pdf, 218 bytes, application/pdf$'
+if screen | grep -q 'Slides\* (\.pdf'; then fail "the attached field is not asked"; else pass "the attached field is not asked"; fi
+answer 'to quit without saving: *$' "4"
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "~/talk/photo.png"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' "~/talk/slides.pdf"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' ""
+check "the summary lists both handouts" 'Handouts: photo\.png, 99 bytes, image/png, 4×3; slides\.pdf, 218 bytes, application/pdf$'
+answer 'to quit without saving: *$' "4"
+check "the field's files are offered to keep" 'now: photo\.png.*\(Enter keeps, - removes\)'
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "notes.txt"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' ""
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "attached and replaced files are submitted"; else fail "attached and replaced files are submitted"; fi
+replaced=$(sql "select max(id) from submissions")
+expect_row "only the replacing handout is stored, beside the attached slides" \
+  "select group_concat(key_path || ':' || name, ',') from (select key_path, name from submission_attachments where submission_id = $replaced order by key_path, position)" \
+  'handouts:notes.txt,slides:slides.pdf'
+env=""
+
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 
 # 8. The signup form line by line: choices by number or label, hints in words.

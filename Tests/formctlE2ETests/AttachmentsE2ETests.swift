@@ -96,6 +96,10 @@ import Testing
             #expect(read.exitCode == 0, "\(read)")
             #expect(try Self.sha256(out) == (try Self.sha256(original)), "\(keyPath)")
         }
+        // Into a pipe, the bytes go to standard output as they are.
+        let piped = try scratch.formctl(["file", "1", "photo"])
+        #expect(piped.exitCode == 0, "\(piped)")
+        #expect(piped.stdoutData == FileManager.default.contents(atPath: photo))
         let missing = try scratch.formctl(["file", "1", "handouts", "--position", "2"])
         #expect(missing.exitCode == 1, "\(missing)")
         #expect(missing.stderr.contains("holds no file at handouts position 2"), "\(missing)")
@@ -209,6 +213,9 @@ import Testing
         try expectRefused(["fill", form, "--set", "title=T", "--attach", "title=\(slides)"], naming: "title", saying: "not a file field")
         try expectRefused(["fill", form, "--set", "title=T", "--attach", "slides=\(scratch.path("none.pdf"))"],
                           naming: "slides", saying: "none.pdf")
+        let noAnswers = try scratch.formctl(["fill", form, "--set", "title=T", "--files", scratch.directory])
+        #expect(noAnswers.exitCode == 2, "\(noAnswers)")
+        #expect(noAnswers.stderr.contains("--files is for the {\"file\": ...} values of --answers"), "\(noAnswers)")
         let usage = try scratch.formctl(["fill", form, "--attach", "slides"])
         #expect(usage.exitCode == 2, "\(usage)")
         #expect(usage.stderr.contains("--attach takes KEY=PATH"), "\(usage)")
