@@ -110,8 +110,19 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
         let show = try scratch.formctl(["show", "1"])
         #expect(show.exitCode == 0, "\(show)")
-        #expect(show.stdout.contains(try Self.sha256(slides)), "\(show)")
-        #expect(show.stdout.contains("slides.pdf"), "\(show)")
+        let shown = try #require(try JSONSerialization.jsonObject(with: show.stdoutData) as? [String: Any])
+        let files = try #require(shown["files"] as? [[String: Any]], "\(show)")
+        #expect(files.count == 1)
+        #expect(files.first?["key"] as? String == "slides")
+        #expect(files.first?["position"] as? Int == 0)
+        #expect(files.first?["name"] as? String == "slides.pdf")
+        #expect(files.first?["type"] as? String == "application/pdf")
+        #expect(files.first?["size"] as? Int == 218)
+        #expect(files.first?["sha256"] as? String == (try Self.sha256(slides)))
+        // A submission without files has no "files" member, as before.
+        _ = try scratch.formctl(["fill", form, "--set", "title=U", "--draft"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: try scratch.formctl(["show", "2"]).stdoutData) as? [String: Any])
+        #expect(plain["files"] == nil)
     }
 
     @Test func answersReferToFilesBesideThem() throws {
