@@ -401,6 +401,23 @@ expect_row "only the replacing handout is stored, beside the attached slides" \
   'handouts:notes.txt,slides:slides.pdf'
 env=""
 
+# 7g. edit on a terminal replaces a file: the new one is stored as the next revision's, the old
+#     one stays with revision 1.
+start_command edit "$replaced"
+answer 's to save the edit, q to quit without saving: *$' "3"
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "$work/notes.txt"
+check "a refused file is explained in an edit too" 'takes \.pdf, not a file of type text/plain'
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "$work/home/talk/slides.pdf"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 's to save the edit, q to quit without saving: *$' "4"
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "-"
+answer 's to save the edit, q to quit without saving: *$' "s"
+answer 'Reason for the edit \(Enter for none\): *$' "no handouts"
+check "the edit is saved" "edited submission $replaced: revision 2$"
+expect_row "revision 2 holds the slides only, revision 1 its handout too" \
+  "select group_concat(revision || ':' || key_path, ',') from (select revision, key_path from submission_attachments where submission_id = $replaced order by revision, key_path)" \
+  '1:handouts,1:slides,2:slides'
+
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 
 # 8. The signup form line by line: choices by number or label, hints in words.
