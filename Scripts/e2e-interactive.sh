@@ -418,6 +418,22 @@ expect_row "revision 2 holds the slides only, revision 1 its handout too" \
   "select group_concat(revision || ':' || key_path, ',') from (select revision, key_path from submission_attachments where submission_id = $replaced order by revision, key_path)" \
   '1:handouts,1:slides,2:slides'
 
+# 7h. An answers file's {"file": PATH} on a terminal: read from the answers file's directory,
+#     shown in the summary and stored; a path leading outside it is refused before any prompt.
+printf '{"title": "From answers", "slides": {"file": "slides.pdf"}}' > "$work/home/talk/answers.json"
+start_form "$proposal" --answers "$work/home/talk/answers.json"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' ""
+check "the answered file is in the summary" 'Slides: slides\.pdf, 218 bytes, application/pdf$'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "a file from answers is submitted on a terminal"; else fail "a file from answers is submitted on a terminal"; fi
+expect_row "it is stored" "select key_path || ',' || sha256 from submission_attachments where submission_id = (select max(id) from submissions)" \
+  "slides,$(sha256sum "$here/Tests/Fixtures/attachments/slides.pdf" | cut -d' ' -f1)"
+printf '{"title": "Outside", "slides": {"file": "../../notes.txt"}}' > "$work/home/talk/outside.json"
+start_form "$proposal" --answers "$work/home/talk/outside.json"
+check "a path outside the answers file's directory is refused" "slides: cannot attach \.\./\.\./notes\.txt: leads outside"
+check "before any prompt, exit 1" 'EXIT=1'
+
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 
 # 8. The signup form line by line: choices by number or label, hints in words.

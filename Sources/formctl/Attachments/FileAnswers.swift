@@ -1,13 +1,19 @@
 import FormCore
+import FormEngine
 
 /// The `{"file": "relative/path"}` values of an answers object, by key path, in the order
-/// FormEngine's `AttachmentDirectory` reads them: on a terminal, the files it has checked (no
-/// path outside the directory, no link, nothing but a regular file) are read again at the
-/// prompter's submit from where it found them, as a file attached at a prompt is.
+/// FormEngine's `AttachmentDirectory` reads them: on a terminal, the prompter stages the files
+/// the directory opened and checked (no path outside it, no link, nothing but a regular file),
+/// and its submit reads them again from these paths, as a file attached at a prompt is, keeping
+/// them only if their SHA-256 is the one first read.
 enum FileAnswers {
-    static func assignments(in answers: FormValue, root: String) -> [FileAssignment] {
+    /// Each file answer as a path under `root`, paired in order with the upload
+    /// `AttachmentDirectory.uploads(in:for:)` opened for it (`opened`, one per file answer).
+    static func assignments(in answers: FormValue, root: String, opened: [AttachmentUpload]) -> [FileAssignment] {
         var found: [FileAssignment] = []
         collect(answers, prefix: "", root: root, into: &found)
+        guard found.count == opened.count else { return found }
+        for index in found.indices { found[index].opened = opened[index] }
         return found
     }
 

@@ -6,6 +6,9 @@ import FormEngine
 struct FileAssignment: Sendable {
     var keyPath: String
     var path: String
+    /// The file already opened and checked (an answers file's, by `AttachmentDirectory`):
+    /// read instead of opening `path` again.
+    var opened: AttachmentUpload?
 
     init(keyPath: String, path: String) {
         self.keyPath = keyPath
@@ -21,8 +24,9 @@ struct FileAssignment: Sendable {
         path = LocalPath.expanded(String(argument[argument.index(after: equals)...]))
     }
 
-    /// The upload the engine reads, when PATH is a regular file.
+    /// The upload the engine reads: the opened file, else PATH when it is a regular file.
     func upload() throws(FormEngineError) -> AttachmentUpload {
-        try AttachmentUpload.file(keyPath: keyPath, path: path)
+        if let opened { return opened }
+        return try AttachmentUpload.file(keyPath: keyPath, path: path)
     }
 }

@@ -122,14 +122,15 @@ struct FillCommand: AsyncParsableCommand {
         // {"file": PATH} answers become uploads, read only from inside the files directory.
         if let given {
             let root = filesDirectory
-            do {
-                let resolved = try AttachmentDirectory(root: root).uploads(in: given, for: loaded)
-                request.answers = resolved.answers
-                request.attachments = resolved.uploads
-            } catch {
-                throw failure(for: error)
+            let resolved: (answers: FormValue, uploads: [AttachmentUpload])
+            do { resolved = try AttachmentDirectory(root: root).uploads(in: given, for: loaded) } catch { throw failure(for: error) }
+            request.answers = resolved.answers
+            request.attachments = resolved.uploads
+            if isInteractive {
+                // The prompter reads the files the directory opened and checked; their paths
+                // are only where a submit reads them again, refused unless the bytes match.
+                assignments = FileAnswers.assignments(in: given, root: root, opened: resolved.uploads) + assignments
             }
-            if isInteractive { assignments = FileAnswers.assignments(in: given, root: root) + assignments }
         }
         if isInteractive {
             let prefilled: PrefilledSession
