@@ -323,6 +323,10 @@ env="HOME=$work/home"
 start_form "$proposal"
 answer 'Title\*: *$' "Files in forms"
 answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' ""
+check "a required file field says so when skipped" 'is required'
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/missing.pdf"
+check "a path that is no file is explained" 'cannot attach .*missing\.pdf: No such file or directory'
 answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/photo.png"
 check "a file of a refused type is explained" 'takes \.pdf, not a file of type image/png'
 answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/slides.pdf"
