@@ -3,7 +3,8 @@
 # Ctrl-A/E/K/U/W, Backspace, Delete, wide characters), arrow-key lists with filtering and
 # ticking, placeholders that are not defaults, a wrong email asked again, a password never on
 # screen, repeats grown and trimmed, --set/--answers/--draft on a terminal, Ctrl-C and q, the
-# resume hint, and the same forms in accessible (plain) mode.
+# resume hint, file fields (a path asked, its size and type shown before it is kept), and the
+# same forms in accessible (plain) mode.
 # Usage: Scripts/e2e-interactive.sh [path/to/formctl]
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -309,6 +310,133 @@ answer 's to save the edit, q to quit without saving: *$' "s"
 check "the second edit is refused as a conflict" "submission $edited was changed by someone else meanwhile \(it is now at revision 3\)"
 check "and exits 1" 'EXIT=1'
 expect_row "the other edit is kept" "select revision || ',' || json_extract(values_json, '\$.name') from submissions where id = $edited" '3,Ann B. Lee'
+
+# 7d. File fields: a path typed (~ is the home directory, anything else relative to the working
+#     directory), the file's name, size and type shown before it is kept; a refused type is
+#     explained and the path asked again; a field of several files asks for more until an empty
+#     line; the stored bytes come back byte for byte from dump --files.
+proposal="$here/Tests/Fixtures/attachments/proposal.json"
+mkdir -p "$work/home/talk"
+cp "$here/Tests/Fixtures/attachments/slides.pdf" "$here/Tests/Fixtures/attachments/photo.png" "$work/home/talk/"
+printf 'Bring a laptop.\n' > "$work/notes.txt"
+env="HOME=$work/home"
+start_form "$proposal"
+answer 'Title\*: *$' "Files in forms"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' ""
+check "a required file field says so when skipped" 'is required'
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/missing.pdf"
+check "a path that is no file is explained" 'cannot attach .*missing\.pdf: No such file or directory'
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/photo.png"
+check "a file of a refused type is explained" 'takes \.pdf, not a file of type image/png'
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/slides.pdf"
+check "its name, size and type are shown before it is kept" 'slides\.pdf, 218 bytes, application/pdf — keep it\? \[Y/n\]: *$'
+send Enter
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "notes.txt"
+answer 'notes\.txt, 16 bytes, text/plain — keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' ""
+answer 'Add a co-speaker\? \[y/N\]: *$' "n"
+check "the summary shows the file" 'Slides: slides\.pdf, 218 bytes, application/pdf$'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "a form with files is submitted"; else fail "a form with files is submitted"; fi
+env=""
+attached=$(sql "select max(id) from submissions")
+expect_row "the file is stored with the submission" \
+  "select group_concat(key_path || '=' || sha256, ' ') from (select key_path, sha256 from submission_attachments where submission_id = $attached order by key_path desc)" \
+  "slides=$(sha256sum "$here/Tests/Fixtures/attachments/slides.pdf" | cut -d' ' -f1) handouts=$(sha256sum "$work/notes.txt" | cut -d' ' -f1)"
+"$formctl" dump --files "$work/dumped" --db "$work/e2e.sqlite" >/dev/null 2>&1
+uuid=$(sql "select uuid from submissions where id = $attached")
+if cmp -s "$work/dumped/$uuid/slides/slides.pdf" "$here/Tests/Fixtures/attachments/slides.pdf"; then
+  pass "dump --files writes the same bytes back"
+else
+  fail "dump --files writes the same bytes back"
+fi
+
+# 7e. Ctrl-C after a file was kept saves a draft holding it; resumed, the draft's file is
+#     kept (Enter at its prompt) and submitted without being attached again.
+env="HOME=$work/home"
+start_form "$proposal"
+answer 'Title\*: *$' "Draft with a file"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' "~/talk/photo.png"
+answer 'photo\.png, 99 bytes, image/png, 4×3 — keep it\? \[Y/n\]: *$' "y"
+wait_for 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' || fail "the slides prompt after the photo"
+send C-c
+check "Ctrl-C saves a draft with the file" 'interrupted: saved draft'
+drafted=$(sql "select max(id) from submissions")
+expect_row "the draft holds the photo" "select key_path || ',' || name from submission_attachments where submission_id = $drafted" 'photo,photo.png'
+start_form "$proposal" --resume "$drafted"
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "~/talk/slides.pdf"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' ""
+check "the summary shows the draft's photo" 'Speaker photo: photo\.png, 99 bytes, image/png, 4×3$'
+answer 'to quit without saving: *$' "s"
+if wait_for "saved submission $drafted" && wait_for 'EXIT=0'; then pass "the resumed draft is submitted with its file"; else fail "the resumed draft is submitted with its file"; fi
+expect_row "the submission holds the draft's photo and the new slides" \
+  "select group_concat(key_path, ',') from (select key_path from submission_attachments s join submissions x on x.id = s.submission_id and x.revision = s.revision where s.submission_id = $drafted order by key_path)" \
+  'photo,slides'
+env=""
+
+# 7f. --attach on a terminal: the file is the field's value before the walk, which asks only
+#     the fields still empty, and a number in the summary replaces a field's files.
+env="HOME=$work/home"
+start_form "$proposal" --attach "slides=$work/home/talk/slides.pdf"
+answer 'Title\*: *$' "Attached before"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' ""
+check "an attached field is not asked" 'Slides: slides\.pdf, 218 bytes, application/pdf$'
+if screen | grep -q 'Slides\* (\.pdf'; then fail "the attached field is not asked"; else pass "the attached field is not asked"; fi
+answer 'to quit without saving: *$' "4"
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "~/talk/photo.png"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' "~/talk/slides.pdf"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' ""
+check "the summary lists both handouts" 'Handouts: photo\.png, 99 bytes, image/png, 4×3; slides\.pdf, 218 bytes, application/pdf$'
+answer 'to quit without saving: *$' "4"
+check "the field's files are offered to keep" 'now: photo\.png.*\(Enter keeps, - removes\)'
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "notes.txt"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 'another file \(Enter when done\): *$' ""
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "attached and replaced files are submitted"; else fail "attached and replaced files are submitted"; fi
+replaced=$(sql "select max(id) from submissions")
+expect_row "only the replacing handout is stored, beside the attached slides" \
+  "select group_concat(key_path || ':' || name, ',') from (select key_path, name from submission_attachments where submission_id = $replaced order by key_path, position)" \
+  'handouts:notes.txt,slides:slides.pdf'
+env=""
+
+# 7g. edit on a terminal replaces a file: the new one is stored as the next revision's, the old
+#     one stays with revision 1.
+start_command edit "$replaced"
+answer 's to save the edit, q to quit without saving: *$' "3"
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "$work/notes.txt"
+check "a refused file is explained in an edit too" 'takes \.pdf, not a file of type text/plain'
+answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "$work/home/talk/slides.pdf"
+answer 'keep it\? \[Y/n\]: *$' ""
+answer 's to save the edit, q to quit without saving: *$' "4"
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "-"
+answer 's to save the edit, q to quit without saving: *$' "s"
+answer 'Reason for the edit \(Enter for none\): *$' "no handouts"
+check "the edit is saved" "edited submission $replaced: revision 2$"
+expect_row "revision 2 holds the slides only, revision 1 its handout too" \
+  "select group_concat(revision || ':' || key_path, ',') from (select revision, key_path from submission_attachments where submission_id = $replaced order by revision, key_path)" \
+  '1:handouts,1:slides,2:slides'
+
+# 7h. An answers file's {"file": PATH} on a terminal: read from the answers file's directory,
+#     shown in the summary and stored; a path leading outside it is refused before any prompt.
+printf '{"title": "From answers", "slides": {"file": "slides.pdf"}}' > "$work/home/talk/answers.json"
+start_form "$proposal" --answers "$work/home/talk/answers.json"
+answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
+answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' ""
+check "the answered file is in the summary" 'Slides: slides\.pdf, 218 bytes, application/pdf$'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "a file from answers is submitted on a terminal"; else fail "a file from answers is submitted on a terminal"; fi
+expect_row "it is stored" "select key_path || ',' || sha256 from submission_attachments where submission_id = (select max(id) from submissions)" \
+  "slides,$(sha256sum "$here/Tests/Fixtures/attachments/slides.pdf" | cut -d' ' -f1)"
+printf '{"title": "Outside", "slides": {"file": "../../notes.txt"}}' > "$work/home/talk/outside.json"
+start_form "$proposal" --answers "$work/home/talk/outside.json"
+check "a path outside the answers file's directory is refused" "slides: cannot attach \.\./\.\./notes\.txt: leads outside"
+check "before any prompt, exit 1" 'EXIT=1'
 
 # ---- Accessible (plain) prompts: --accessible, FORMCTL_ACCESSIBLE=1, TERM=dumb ---------------
 

@@ -13,7 +13,7 @@ struct Formctl: AsyncParsableCommand {
         version: FormctlVersion.current,
         subcommands: [
             FillCommand.self, ImportCommand.self, DumpCommand.self, CheckCommand.self, RenderCommand.self,
-            SchemaCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, ReviewCommand.self, DeleteCommand.self,
+            SchemaCommand.self, ListCommand.self, ShowCommand.self, FileCommand.self, EditCommand.self, ReviewCommand.self, DeleteCommand.self,
             PurgeCommand.self, MigrateCommand.self, CompletionsCommand.self,
         ] + Formctl.serverCommands
     )
@@ -21,7 +21,7 @@ struct Formctl: AsyncParsableCommand {
     /// `formctl` alone is a usage error (exit 2), not a request for help (argument-parser's
     /// default, exit 0): a script that forgot its subcommand must not look like it succeeded.
     func run() async throws {
-        throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show, edit, review, delete, purge, migrate or completions (formctl --help lists them)")
+        throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show, file, edit, review, delete, purge, migrate or completions (formctl --help lists them)")
     }
 }
 

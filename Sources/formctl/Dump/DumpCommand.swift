@@ -38,6 +38,9 @@ struct DumpCommand: AsyncParsableCommand {
             In csv, a text cell that starts with =, +, -, @, a tab or a CR (which a spreadsheet \
             would run as a formula) is written with a ' before it, as OWASP advises against CSV \
             injection; numbers stay numbers. --raw-csv writes every cell as stored.
+            --files DIR writes each stored file as DIR/<uuid>/<key path>/<name>, and the \
+            file field's value in the output becomes {"path","size","type","sha256"}, the path \
+            relative to DIR; how many files were written is said on standard error.
             A stored row whose values are not a JSON object stops the dump with exit 3 naming \
             it: json and ndjson have written the rows before it to standard output, csv nothing, \
             and an --output FILE is left as it was.
@@ -83,6 +86,9 @@ struct DumpCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write to FILE (via a new temporary file beside it, renamed when complete) instead of standard output; with --repeats separate, the directory to write the files in.", valueName: "FILE"))
     var output: String?
 
+    @Option(help: ArgumentHelp("Write each stored file as DIR/<uuid>/<key path>/<name>; a file field's value becomes {\"path\", \"size\", \"type\", \"sha256\"}, its path relative to DIR. DIR is made if missing.", valueName: "DIR"))
+    var files: String?
+
     @Flag(help: "csv: write cells exactly as stored, without the ' that keeps a spreadsheet from running =, +, -, @ cells as formulas.")
     var rawCsv = false
 
@@ -96,6 +102,9 @@ struct DumpCommand: AsyncParsableCommand {
         }
         if let from = since.flatMap(SubmissionQuery.time), let to = until.flatMap(SubmissionQuery.time), to <= from {
             throw ValidationError("--until (\(until ?? "")) must be after --since (\(since ?? ""))")
+        }
+        if let files, LocalPath.exists(files), !LocalPath.isDirectory(files) {
+            throw ValidationError("--files \(files): exists and is not a directory")
         }
         if let version, version < 1 { throw ValidationError("--version counts from 1") }
         if revisions && format == .csv {
@@ -120,8 +129,10 @@ struct DumpCommand: AsyncParsableCommand {
         case .csv: .csv(CSVExportOptions(repeats: repeats == .separate ? .separate : .inline, neutralizesFormulas: !rawCsv))
         }
         var outputs: [OutputStream] = []
+        let started = ExportedFiles.now()
         do {
-            let export = try await engine.prepareExport(query, as: exportFormat, records: revisions ? .revisions : .submissions)
+            let export = try await engine.prepareExport(query, as: exportFormat, records: revisions ? .revisions : .submissions,
+                                                        files: files.map(ExportFiles.init(directory:)))
             if repeats == .separate, let directory = output {
                 try Self.makeDirectory(directory)
                 try await export.write { table in
@@ -139,7 +150,11 @@ struct DumpCommand: AsyncParsableCommand {
             // What went before a damaged row reaches standard output (a file is left as it was).
             for out in outputs { try? out.flush() }
             throw Self.failure(error)
+        } catch let error as ExportFileError {
+            for out in outputs { try? out.flush() }
+            throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
+        if let files { ExportedFiles.report(in: files, since: started) }
     }
 
     /// An export's refusal as dump's message and exit code: 1 for an unknown form or version,

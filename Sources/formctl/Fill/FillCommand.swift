@@ -17,6 +17,14 @@ struct FillCommand: AsyncParsableCommand {
             Without a terminal, with --no-input or with --draft, formctl never prompts: values \
             come from --answers and --set, defaults fill the rest, and the form is submitted \
             (or saved as a draft). Secure fields can only come from --answers or the prompt.
+            File fields (image, file) take files: at the prompt a path (~ is the home directory, \
+            a relative path is relative to the working directory), whose name, size and type are \
+            shown before it is kept; --attach KEY=PATH on the command line; {"file": \
+            "relative/path"} in --answers, read from --files DIR (default: the answers file's \
+            directory), never from outside it, never through a symbolic link, and only a regular \
+            file. Each file's type is found from its bytes, and a file past the field's maxSize, \
+            of a type it does not accept, or past the form's maxUploadSize is refused naming the \
+            field, with nothing stored.
             """
     )
 
@@ -31,6 +39,12 @@ struct FillCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Set one value, e.g. --set email=ann@example.com or --set guests.1.name=Bo.", valueName: "KEY=VALUE"))
     var sets: [String] = []
+
+    @Option(name: .customLong("attach"), help: ArgumentHelp("Attach a file to a file field, e.g. --attach slides=talk.pdf or --attach speakers.1.bio=~/bio.pdf (repeatable: a field of several files takes several).", valueName: "KEY=PATH"))
+    var attachments: [String] = []
+
+    @Option(help: ArgumentHelp("Where {\"file\": \"relative/path\"} values in --answers are read from (default: the answers file's directory, the working directory for -); no file outside DIR is read.", valueName: "DIR"))
+    var files: String?
 
     @Flag(help: "Store as a draft, without validating and without prompting.")
     var draft = false
@@ -60,11 +74,26 @@ struct FillCommand: AsyncParsableCommand {
         for set in sets where FieldOverride(assignment: set) == nil {
             throw ValidationError("--set takes KEY=VALUE, got '\(set)'")
         }
+        for attachment in attachments where FileAssignment(attachment) == nil {
+            throw ValidationError("--attach takes KEY=PATH, got '\(attachment)'")
+        }
+        if let files {
+            guard answers != nil else { throw ValidationError("--files is for the {\"file\": ...} values of --answers; give --answers too") }
+            guard LocalPath.isDirectory(files) else { throw ValidationError("--files \(files): not a directory") }
+        }
     }
 
     /// Prompts only on a terminal, and never for a draft: --draft means "store what I gave".
     var isInteractive: Bool {
         !noInput && !draft && answers != "-" && Terminal.isTTY(0) && Terminal.isTTY(2)
+    }
+
+    /// Where `{"file": PATH}` answers are read from: --files, else the answers file's directory
+    /// (the working directory for standard input).
+    var filesDirectory: String {
+        if let files { return files }
+        guard let answers, answers != "-" else { return "." }
+        return LocalPath.directory(of: answers)
     }
 
     /// `formctl fill FORM [--data D] [--db DB] [--table-prefix P] --resume N`, quoted for a
@@ -86,9 +115,23 @@ struct FillCommand: AsyncParsableCommand {
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
         let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: false)
         let given = try answers.map { try FormInputs.loadJSON($0, what: "answers") }
-        let request = SubmissionRequest(
+        var assignments = attachments.compactMap(FileAssignment.init)
+        var request = SubmissionRequest(
             answers: given, overrides: sets.compactMap(FieldOverride.init(assignment:)), draftID: resume,
             status: draft ? .draft : .final, actor: actor.name)
+        // {"file": PATH} answers become uploads, read only from inside the files directory.
+        if let given {
+            let root = filesDirectory
+            let resolved: (answers: FormValue, uploads: [AttachmentUpload])
+            do { resolved = try AttachmentDirectory(root: root).uploads(in: given, for: loaded) } catch { throw failure(for: error) }
+            request.answers = resolved.answers
+            request.attachments = resolved.uploads
+            if isInteractive {
+                // The prompter reads the files the directory opened and checked; their paths
+                // are only where a submit reads them again, refused unless the bytes match.
+                assignments = FileAnswers.assignments(in: given, root: root, opened: resolved.uploads) + assignments
+            }
+        }
         if isInteractive {
             let prefilled: PrefilledSession
             do { prefilled = try await engine.makeSession(for: loaded, prefilling: request) } catch { throw failure(for: error) }
@@ -97,15 +140,22 @@ struct FillCommand: AsyncParsableCommand {
             var prompter = FormPrompter(
                 engine: engine, form: loaded, session: prefilled.session, draftID: resume, printJSON: json,
                 drawn: FormPrompter.drawsPrompts(accessible: accessible),
-                asksOnlyMissing: given != nil || !sets.isEmpty || resume != nil, hasGivenValues: given != nil || !sets.isEmpty,
+                asksOnlyMissing: given != nil || !sets.isEmpty || !assignments.isEmpty || resume != nil,
+                hasGivenValues: given != nil || !sets.isEmpty || !assignments.isEmpty,
                 givenErrors: prefilled.errors,
                 resumeCommand: { command($0) })
             prompter.actor = actor.name
+            do { try await prompter.attach(given: assignments) } catch { throw failure(for: error) }
             try await prompter.run()
             return
         }
         let stored: Submission
-        do { stored = try await engine.submit(request, to: loaded) } catch { throw failure(for: error) }
+        do {
+            for assignment in assignments { request.attachments.append(try assignment.upload()) }
+            stored = try await engine.submit(request, to: loaded)
+        } catch {
+            throw failure(for: error)
+        }
         for notice in stored.notices { Terminal.printError("warning: draft \(resume ?? stored.id): \(notice.description)") }
         report(stored)
     }

@@ -16,6 +16,10 @@ struct ImportCommand: AsyncParsableCommand {
             in transactions of --batch-size lines. Secure and hidden fields are never stored. Action \
             handlers do not run: import records answers given elsewhere, it does not re-submit them, so \
             a form's actions need no routing here.
+            A file field's value in a line is {"file": "relative/path"} (a list of them for a \
+            field of several files), read from --files DIR (default: the input file's directory; \
+            reading standard input, the working directory); a path outside DIR, a symbolic link \
+            or anything but a regular file refuses the line, naming the field.
             On a terminal, standard error shows a progress bar, redrawn ten times a second: the \
             lines validated of the file's non-blank lines, lines per second and the time left \
             (reading a pipe: the lines and the rate). Into a file or a pipe it draws nothing.
@@ -53,6 +57,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Bytes one line may hold (its newline not counted); a longer line is refused without being read into memory.", valueName: "bytes"))
     var maxLineBytes = 1 << 20
 
+    @Option(help: ArgumentHelp("Where {\"file\": \"relative/path\"} values in the lines are read from (default: the input file's directory, the working directory for -); no file outside DIR is read.", valueName: "DIR"))
+    var files: String?
+
     @OptionGroup var includes: IncludeOptions
 
     @OptionGroup var database: DatabaseOptions
@@ -60,6 +67,7 @@ struct ImportCommand: AsyncParsableCommand {
     func validate() throws {
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
         if maxLineBytes < 1 { throw ValidationError("--max-line-bytes must be at least 1") }
+        if let files, !LocalPath.isDirectory(files) { throw ValidationError("--files \(files): not a directory") }
         if !(lineTimeLimit >= 0) || lineTimeLimit > 86_400 { throw ValidationError("--line-time-limit must be from 0 to 86400 seconds") }
     }
 
@@ -70,12 +78,11 @@ struct ImportCommand: AsyncParsableCommand {
         let reader = try LineReader(path: file)
         let report = ImportReport()
         let importer: SubmissionImporter
+        var options = SubmissionImporter.Options(
+            batchSize: batchSize, allOrNothing: allOrNothing, lineTimeLimit: lineTimeLimit > 0 ? .milliseconds(Int64(lineTimeLimit * 1000)) : nil)
+        options.filesDirectory = files ?? (file == "-" ? "." : LocalPath.directory(of: file))
         do {
-            importer = try await engine.makeImporter(
-                for: loaded,
-                options: .init(batchSize: batchSize, allOrNothing: allOrNothing,
-                               lineTimeLimit: lineTimeLimit > 0 ? .milliseconds(Int64(lineTimeLimit * 1000)) : nil)
-            ) { line, errors in
+            importer = try await engine.makeImporter(for: loaded, options: options) { line, errors in
                 // A standard error that cannot be written to has nobody to tell.
                 try? report.refuse(line: line, errors.map { $0.path.isEmpty ? $0.message : $0.description })
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormEngine
+import FormStore
 
 /// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed; with
 /// `--history`, every revision, review and the deletion kept for it.
@@ -13,6 +14,9 @@ struct ShowCommand: AsyncParsableCommand {
             JSON; the first revision lists every value), the reviews with their comments, and the \
             deletion; a deleted submission (a tombstone, until formctl purge) is shown there with \
             its last values. --json prints the history as one JSON object.
+            A submission holding files lists them under "files": each one's key (key path), \
+            position among the field's files, name, type, size and SHA-256 (formctl file ID \
+            writes one out).
             Exit codes: 0 done, 1 no submission has this id (or, without --history, it was \
             deleted), 2 usage, 3 the database cannot be read.
             """
@@ -37,9 +41,19 @@ struct ShowCommand: AsyncParsableCommand {
             throw CommandFailure("formctl: cannot read submission \(id) from \(engine.database): \(error)", exitCode: .storage)
         }
         guard let stored else { throw await RecordFailure.absent(id, in: engine) }
-        let shown: FormValue
-        do { shown = try engine.jsonValue(of: stored) } catch {
+        var shown: FormValue
+        let files: [StoredAttachment]
+        do {
+            shown = try engine.jsonValue(of: stored)
+            files = try await engine.files(ofSubmission: id)
+        } catch {
             throw CommandFailure("formctl: cannot read submission \(id) from \(engine.database): \(error)", exitCode: .storage)
+        }
+        // The files it holds, as the engine's show(id:) lists them: key path, place, name, type,
+        // size and SHA-256.
+        if !files.isEmpty, case .object(var members) = shown {
+            members["files"] = .array(files.map(\.jsonValue))
+            shown = .object(members)
         }
         Terminal.printOut(shown.jsonString(pretty: true))
     }

@@ -28,8 +28,9 @@ extension FormPrompter {
         }
         let edited: Submission
         do {
+            let files = try await attachedFiles.staged(for: session, of: form, engine: engine)
             edited = try await engine.edit(id: target.before.id, session: session, reason: target.reason, actor: target.actor,
-                                           expectedRevision: target.before.revision)
+                                           expectedRevision: target.before.revision, attachments: files)
         } catch {
             if case .invalid(let errors) = error {
                 say(style.red("Not saved; please fix:"))

@@ -149,7 +149,9 @@ extension FormPrompter {
     /// A value as the summary shows it: secrets masked, choices by their item, and one line
     /// per field (line breaks shown, not taken).
     func display(_ value: FormValue, for element: Element) -> String {
-        FieldValueType(element).display(value, for: element).replacingOccurrences(of: "\n", with: " ⏎ ")
+        let files = AttachmentReference.all(in: value)
+        if !files.isEmpty { return files.map(\.summary).joined(separator: "; ") }
+        return FieldValueType(element).display(value, for: element).replacingOccurrences(of: "\n", with: " ⏎ ")
     }
 
     /// What to type instead, after the library's message of what is wrong with the value.
@@ -164,6 +166,9 @@ extension FormPrompter {
 }
 
 extension FieldInfo {
-    /// A field the walk asks for: visible, typed in, enabled, not a repeat's template.
-    var isAskable: Bool { !isHidden && !isComputed && isEnabled && path != nil && !isTemplate && element.kind.isInput }
+    /// A field the walk asks for: visible, typed in (or given files), enabled, not a repeat's template.
+    var isAskable: Bool { !isHidden && !isComputed && isEnabled && path != nil && !isTemplate && takesInput }
+
+    /// Typed in, or a file field, whose paths are asked for.
+    var takesInput: Bool { element.kind.isInput || element.kind == .image || element.kind == .file }
 }

@@ -42,7 +42,7 @@ extension FormPrompter {
                                      exitCode: .interrupted)
             default:
                 if let number = Int(choice), editable.indices.contains(number - 1) {
-                    try promptUntilValid(editable[number - 1])
+                    try await askField(editable[number - 1])
                 } else if choice.hasPrefix("r"), let number = Int(String(choice.dropFirst()).trimmingSpacesAndTabs),
                     editable.indices.contains(number - 1), let item = removableItem(of: editable[number - 1])
                 {
@@ -69,7 +69,8 @@ extension FormPrompter {
     @discardableResult
     func submitAndFinish() async throws -> Bool {
         do {
-            let stored = try await engine.submit(session, resumingDraft: draftID, actor: actor)
+            let files = try await attachedFiles.staged(for: session, of: form, engine: engine)
+            let stored = try await engine.submit(session, resumingDraft: draftID, actor: actor, attachments: files)
             if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) } else { Terminal.printOut("saved submission \(stored.id)") }
             return true
         } catch {
@@ -91,7 +92,8 @@ extension FormPrompter {
 
     func saveDraftAndFinish() async throws {
         do {
-            let stored = try await engine.saveDraft(session, draftID: draftID)
+            let files = try await attachedFiles.staged(for: session, of: form, engine: engine)
+            let stored = try await engine.saveDraft(session, draftID: draftID, attachments: files)
             if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) } else { Terminal.printOut("saved draft \(stored.id)") }
         } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)

@@ -25,6 +25,8 @@ struct FormPrompter {
     /// Values came with the command (--answers, --set): worth a draft even if nothing is typed.
     let hasGivenValues: Bool
     let pendingLine = PendingLine()
+    /// Files attached at the prompts, sent with the submit or the draft.
+    let attachedFiles = AttachedFiles()
     /// Set by `formctl edit`: the summary opens at once with the stored values and saves an
     /// edit of that submission; there is no draft to keep.
     var edit: EditTarget?
@@ -97,7 +99,8 @@ struct FormPrompter {
             throw CommandFailure.silent(.interrupted)
         }
         do {
-            let stored = try await engine.saveDraft(session, draftID: draftID)
+            let files = try await attachedFiles.staged(for: session, of: form, engine: engine)
+            let stored = try await engine.saveDraft(session, draftID: draftID, attachments: files)
             say("interrupted: saved draft \(stored.id) (resume with: \(resumeCommand(stored.id)))")
             if printJSON { Terminal.printOut(stored.summaryJSON.jsonString()) }
         } catch {
@@ -184,14 +187,14 @@ struct FormPrompter {
         switch element.kind {
         case .button:
             if !asksOnlyMissing { try await offerButton(field) }
-        case _ where field.isComputed || !element.kind.isInput || field.path == nil || !field.isEnabled:
+        case _ where field.isComputed || !field.takesInput || field.path == nil || !field.isEnabled:
             if !asksOnlyMissing { showReadOnly(field) }
         default:
             if asksOnlyMissing && !needsAnswer(field, invalid: invalidPaths()) { return }
             if let path = field.path, let message = givenErrors[path], session.answerErrors.contains(where: { $0.path == path }) {
                 say(style.red("  \(itemTitle(field, in: session.fields)): \(message)"))
             }
-            try promptUntilValid(field)
+            try await askField(field)
         }
     }
 
