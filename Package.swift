@@ -107,7 +107,7 @@ let testTargets: [Target] = [
         // Depending on the helper makes `swift test` build it next to the test bundle.
         dependencies: ["FormStore", "FormStorePostgres", "StoreFixtures", "PostgresTestServer", "Secrets", "store-fault-writer", "TestSupport"]
     ),
-    .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "PostgresTestServer", "TestSupport"]),
+    .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "PostgresTestServer", "Secrets", "TestSupport"]),
     // Run the built formctl (and the forms-service example) against real database files; the
     // store's fixtures read back what was stored and plant drafts.
     .testTarget(

@@ -12,13 +12,14 @@ extension FormEngine {
     /// PostgreSQL address is refused with an `unavailable` storage error that says so.
     public convenience init(database address: String, options: StoreOptions = StoreOptions()) async throws(FormEngineError) {
         if Self.isPostgresAddress(address) {
-            self.init(storage: try await Self.openPostgres(address, options: options))
+            self.init(storage: try await Self.openPostgres(address, options: options), spoolDirectory: options.spoolDirectory)
             return
         }
         let tables = try options.tables(database: address, backend: .sqlite)
         do {
             self.init(storage: try SQLiteStorage(path: address, readOnly: options.readOnly, busyTimeout: options.busyTimeout,
-                                                 adoptingForeignDatabase: options.adoptingForeignDatabase, tables: tables))
+                                                 adoptingForeignDatabase: options.adoptingForeignDatabase, tables: tables),
+                      spoolDirectory: options.spoolDirectory)
         } catch {
             throw .storage(error)
         }

@@ -28,9 +28,11 @@ extension FormEngine {
                               timeLimit: edit.deadline?.timeLeft, skipsEmptySecureFields: true)
         let filled = try form.compiled(for: edit.data).fill(input, validating: true)
         try stopIfOutOfTime(deadline: edit.deadline, filled: filled)
-        if !filled.errors.isEmpty { throw .invalid(filled.errors) }
+        let held = heldReferences(in: stored, of: form.compiled)
+        let (attachments, fileErrors) = attachmentWrites(for: filled.valuesToStore, of: form.compiled, staged: nil, held: held)
+        if !filled.errors.isEmpty || !fileErrors.isEmpty { throw .invalid(filled.errors + fileErrors) }
         if edit.form == nil { try Self.refuseDropping(filled.notices) }
-        var edited = try await store(filled.valuesToStore, of: current, holding: stored, form: form,
+        var edited = try await store(filled.valuesToStore, of: current, holding: stored, form: form, attachments: attachments,
                                      revision: edit.expectedRevision ?? current.revision, actor: edit.actor, reason: edit.reason,
                                      idempotency: edit.idempotency?.write(values: filled.valuesToStore, notices: filled.notices))
         edited.notices = filled.notices
@@ -69,9 +71,12 @@ extension FormEngine {
     /// form) holds as an edit of final submission `id`, made from revision `expectedRevision`:
     /// validated as `edit(id:_:)` validates (secure fields left empty are not asked again),
     /// then stored as the next revision, with `actor` and `reason`; nothing is stored when no
-    /// value changed.
+    /// value changed. A file field's value is a file the submission holds, or a reference
+    /// `stage` returned for a file in `attachments` (a file replaced or added); any other
+    /// reference is refused.
     @discardableResult
-    public func edit(id: Int64, session: FormSession, reason: String?, actor: String?, expectedRevision: Int)
+    public func edit(id: Int64, session: FormSession, reason: String?, actor: String?, expectedRevision: Int,
+                     attachments: StagedAttachments? = nil)
         async throws(FormEngineError) -> Submission
     {
         let form = try loadedForm(of: session)
@@ -80,10 +85,14 @@ extension FormEngine {
             throw .notEditable(id: id, reason: "it belongs to form '\(current.formName)', not '\(form.name)'")
         }
         if expectedRevision != current.revision { throw .editConflict(id: id, currentRevision: current.revision) }
-        let errors = session.validate(skippingEmptySecureFields: true)
+        let before = try values(of: current)
+        let values = session.valuesToStore
+        let held = heldReferences(in: before, of: form.compiled)
+        let (writes, fileErrors) = attachmentWrites(for: values, of: form.compiled, staged: attachments, held: held)
+        let errors = session.validate(skippingEmptySecureFields: true) + fileErrors
         if !errors.isEmpty { throw .invalid(errors) }
-        return try await store(session.valuesToStore, of: current, holding: try values(of: current), form: form, revision: expectedRevision, actor: actor,
-                               reason: reason, idempotency: nil)
+        return try await store(values, of: current, holding: before, form: form, attachments: writes, revision: expectedRevision,
+                               actor: actor, reason: reason, idempotency: nil)
     }
 
     /// A final, live submission, else why it cannot be edited.
@@ -120,11 +129,12 @@ extension FormEngine {
         return form
     }
 
-    /// Stores `values` as the next revision of `current` (whose values, already read, are
-    /// `before`), unless they are what it holds under the same version: then nothing is
+    /// Stores `values` with the files they refer to (`attachments`) as the next revision of
+    /// `current` (whose values, already read, are `before`), unless they are what it holds under the same version: then nothing is
     /// written and `current` is returned.
-    func store(_ values: FormValue, of current: StoredSubmission, holding before: FormValue, form: LoadedForm, revision: Int,
-               actor: String?, reason: String?, idempotency: IdempotencyWrite?) async throws(FormEngineError) -> Submission
+    func store(_ values: FormValue, of current: StoredSubmission, holding before: FormValue, form: LoadedForm,
+               attachments: [AttachmentWrite], revision: Int, actor: String?, reason: String?, idempotency: IdempotencyWrite?)
+        async throws(FormEngineError) -> Submission
     {
         let versionID = try await versionID(of: form)
         if versionID == current.formVersionID, FieldDifference.between(before, values).isEmpty {
@@ -132,7 +142,8 @@ extension FormEngine {
         }
         if Task.isCancelled { throw .interrupted(step: "storing") }
         let write = SubmissionEditWrite(submissionID: current.id, expectedRevision: revision, formVersionID: versionID,
-                                        valuesJSON: values.jsonString(), actor: actor, reason: reason, idempotency: idempotency)
+                                        valuesJSON: values.jsonString(), actor: actor, reason: reason, idempotency: idempotency,
+                                        attachments: attachments)
         do { return Submission(try await storage.edit(write), values: values) } catch {
             throw try await editRefusal(error, id: current.id)
         }

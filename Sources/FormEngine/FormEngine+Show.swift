@@ -27,10 +27,18 @@ extension Submission {
 
 /// One submission shown, and deleted.
 extension FormEngine {
-    /// Submission `id` as `formctl show` prints it (`Submission.jsonValue`); nil when there is
-    /// no such submission.
+    /// Submission `id` as `formctl show` prints it (`Submission.jsonValue`), with `"files"`
+    /// when it holds any: each file's `key` (key path), `position`, `name`, `type`, `size` and
+    /// `sha256`, by key path and position. Nil when there is no such submission.
     public func show(id: Int64) async throws(FormEngineError) -> FormValue? {
-        try await submission(id: id)?.jsonValue
+        guard let submission = try await submission(id: id) else { return nil }
+        var json = submission.jsonValue
+        let files = try await files(ofSubmission: id)
+        if !files.isEmpty, case .object(var members) = json {
+            members["files"] = .array(files.map(\.jsonValue))
+            json = .object(members)
+        }
+        return json
     }
 
     /// Submission `id` as stored, its values as the stored JSON text, not read: what a caller

@@ -44,9 +44,10 @@ extension FormEngine {
     /// Stores values against the form's version (found by content hash, registered the first
     /// time) in one transaction: a new row, or a draft of the same form updated or finalized.
     /// `resumeToken` is kept (hashed) with a new draft, and checked again in the write's
-    /// transaction when it changes one. `idempotency` is kept in the same transaction.
+    /// transaction when it changes one. `idempotency` and `attachments` (the files the values
+    /// refer to) are kept in the same transaction.
     func persist(form: LoadedForm, values: FormValue, status: Submission.Status, draftID: Int64?, resumeToken: String? = nil,
-                 idempotency: IdempotencyWrite? = nil, actor: String? = nil)
+                 idempotency: IdempotencyWrite? = nil, actor: String? = nil, attachments: [AttachmentWrite] = [])
         async throws(FormEngineError) -> Submission
     {
         let key = VersionKey(name: form.name, contentHash: form.contentHash)
@@ -55,7 +56,8 @@ extension FormEngine {
             version: known.map { .id($0) }
                 ?? .definition(formName: form.name, definitionJSON: form.canonicalJSON, contentHash: form.contentHash),
             status: status == .final ? .final : .draft, valuesJSON: values.jsonString(), draftID: draftID,
-            resumeTokenHash: resumeToken.map(SecretToken.hash), idempotency: idempotency, actor: actor)
+            resumeTokenHash: resumeToken.map(SecretToken.hash), idempotency: idempotency, actor: actor,
+            attachments: attachments)
         let stored: StoredSubmission
         do { stored = try await storage.save(write) } catch {
             if error.kind == .cancelled { throw .interrupted(step: "waiting to store") }

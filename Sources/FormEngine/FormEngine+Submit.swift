@@ -13,12 +13,17 @@ extension FormEngine {
         if request.runsActions && request.status == .final { try checkRouted(form) }
         var draft: (id: Int64, values: FormValue)?
         if let id = request.draftID { draft = try await resumableDraft(id: id, of: form, access: request.draftAccess) }
+        try Self.refuseUnresolvedFileAnswers(in: request.answers)
+        var staged = request.stagedAttachments ?? StagedAttachments()
+        for upload in request.attachments { try await stage(upload, for: form, into: &staged, deadline: request.deadline) }
         let compiled = try form.compiled(for: request.data)
-        let input = FormInput(answers: request.answers, overrides: request.overrides, startingValues: draft?.values,
-                              timeLimit: request.timeLeft)
+        let input = FormInput(answers: Self.answers(request.answers, placing: staged, form: compiled), overrides: request.overrides,
+                              startingValues: draft?.values, timeLimit: request.timeLeft)
         let filled = compiled.fill(input, validating: request.status == .final)
         try stopIfOutOfTime(deadline: request.deadline, filled: filled)
-        if !filled.errors.isEmpty { throw .invalid(filled.errors) }
+        let held = heldReferences(in: draft?.values, of: compiled)
+        let fileErrors = attachmentWrites(for: filled.valuesToStore, of: compiled, staged: staged, held: held).errors
+        if !filled.errors.isEmpty || !fileErrors.isEmpty { throw .invalid(filled.errors + fileErrors) }
         var values = filled.valuesToStore
         if request.status == .final && request.runsActions,
             let action = request.action ?? submitAction(among: filled.buttonActions), !isInertDuringSubmit(action.name)
@@ -27,12 +32,13 @@ extension FormEngine {
             try await runSubmitAction(action, in: session)
             values = session.valuesToStore
         }
+        let attachments = try checkedAttachmentWrites(for: values, of: compiled, staged: staged, held: held)
         if Task.isCancelled { throw .interrupted(step: "storing") }
         let newResumeToken = request.issuesResumeToken && request.draftID == nil && request.status == .draft ? SecretToken.make() : nil
         var stored = try await persist(form: form, values: values, status: request.status, draftID: request.draftID,
                                        resumeToken: request.draftID == nil ? newResumeToken : request.draftAccess.token,
                                        idempotency: request.idempotency?.write(values: values, notices: filled.notices),
-                                       actor: request.actor)
+                                       actor: request.actor, attachments: attachments)
         stored.notices = filled.notices
         stored.resumeToken = newResumeToken
         return stored
@@ -42,28 +48,53 @@ extension FormEngine {
     /// the submit action's handler, then one transaction. The session is stored under its own
     /// form, at the version it was validated against; a draft it resumed is finalized. `actor`
     /// (who submits) is kept as revision 1's, as `SubmissionRequest.actor` is.
+    ///
+    /// A file field's value is a reference `stage` returned for a file in `attachments`, or one
+    /// the resumed draft holds; any other reference is refused.
     @discardableResult
-    public func submit(_ session: FormSession, action: ActionRequest? = nil, resumingDraft draftID: Int64? = nil, actor: String? = nil)
+    public func submit(_ session: FormSession, action: ActionRequest? = nil, resumingDraft draftID: Int64? = nil, actor: String? = nil,
+                       attachments: StagedAttachments? = nil)
         async throws(FormEngineError) -> Submission
     {
         let form = try loadedForm(of: session)
         try checkRouted(form)
         let errors = session.validate()
-        if !errors.isEmpty { throw .invalid(errors) }
+        let held = try await heldReferences(ofDraft: draftID, form: form)
+        let fileErrors = attachmentWrites(for: session.valuesToStore, of: form.compiled, staged: attachments, held: held).errors
+        if !errors.isEmpty || !fileErrors.isEmpty { throw .invalid(errors + fileErrors) }
         if let request = action ?? submitAction(among: session.buttonActions), !isInertDuringSubmit(request.name) {
             try await runSubmitAction(request, in: session)
         }
-        return try await persist(form: form, values: session.valuesToStore, status: .final, draftID: draftID, actor: actor)
+        let values = session.valuesToStore
+        let writes = try checkedAttachmentWrites(for: values, of: form.compiled, staged: attachments, held: held)
+        return try await persist(form: form, values: values, status: .final, draftID: draftID, actor: actor, attachments: writes)
     }
 
     /// Saves what a session holds so far, without validating: a draft, to resume later (with
     /// `draftID`, the draft is updated in place). Answers the session could not use are refused.
+    /// Files as for `submit(_:action:resumingDraft:actor:attachments:)`: staged in
+    /// `attachments`, or held by the draft.
     @discardableResult
-    public func saveDraft(_ session: FormSession, draftID: Int64? = nil) async throws(FormEngineError) -> Submission {
+    public func saveDraft(_ session: FormSession, draftID: Int64? = nil, attachments: StagedAttachments? = nil)
+        async throws(FormEngineError) -> Submission
+    {
         let form = try loadedForm(of: session)
-        let errors = session.answerErrors
+        let values = session.valuesToStore
+        let held = try await heldReferences(ofDraft: draftID, form: form)
+        let (writes, fileErrors) = attachmentWrites(for: values, of: form.compiled, staged: attachments, held: held)
+        let errors = session.answerErrors + fileErrors
         if !errors.isEmpty { throw .invalid(errors) }
-        return try await persist(form: form, values: session.valuesToStore, status: .draft, draftID: draftID)
+        return try await persist(form: form, values: values, status: .draft, draftID: draftID, attachments: writes)
+    }
+
+    /// The references a draft being resumed holds (none without one). The store checks again,
+    /// in the write's transaction, that it is still a draft of this form.
+    func heldReferences(ofDraft draftID: Int64?, form: LoadedForm) async throws(FormEngineError) -> Set<AttachmentReference> {
+        guard let draftID else { return [] }
+        let stored: StoredSubmission?
+        do { stored = try await storage.submission(id: draftID) } catch { throw .storage(error) }
+        guard let stored, stored.deletion == nil, stored.status == .draft, stored.formName == form.name else { return [] }
+        return heldReferences(in: try values(of: stored), of: form.compiled)
     }
 
     /// A live session on a stored draft of `form`: the form (bound to `data` when given) with the

@@ -34,9 +34,15 @@ public final class FormEngine: Sendable {
         var contentHash: String
     }
 
-    /// An engine storing into `storage`.
-    package init(storage: any SubmissionStorage) {
+    /// Where uploads wait, as unnamed temporary files, until the submit that carries them is
+    /// stored (`StoreOptions.spoolDirectory`).
+    let spoolDirectory: String
+
+    /// An engine storing into `storage`, spooling uploads in `spoolDirectory` (nil: `TMPDIR`,
+    /// else `/tmp`).
+    package init(storage: any SubmissionStorage, spoolDirectory: String? = nil) {
         self.storage = storage
+        self.spoolDirectory = spoolDirectory ?? SpooledFile.defaultDirectory
     }
 
     /// Opens (creating and migrating) the SQLite database at `path`.

@@ -13,11 +13,16 @@ public struct StoreOptions: Sendable, Equatable {
     public var adoptingForeignDatabase: Bool
     /// How long an SQLite write waits for another process's lock before failing as `busy`.
     public var busyTimeout: Duration
+    /// The directory where uploads wait until their submit is stored: each as a temporary
+    /// file unlinked the moment it is made, so nothing is left there, even after a crash.
+    /// nil: `TMPDIR`, else `/tmp`.
+    public var spoolDirectory: String?
 
     /// The defaults open a database for reading and writing, with no prefix, migrating it, and
     /// refusing another program's.
     public init(tablePrefix: String = "", readOnly: Bool = false, adoptingForeignDatabase: Bool = false,
-                busyTimeout: Duration = .seconds(5)) {
+                busyTimeout: Duration = .seconds(5), spoolDirectory: String? = nil) {
+        self.spoolDirectory = spoolDirectory
         self.tablePrefix = tablePrefix
         self.readOnly = readOnly
         self.adoptingForeignDatabase = adoptingForeignDatabase

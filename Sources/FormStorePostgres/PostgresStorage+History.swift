@@ -31,6 +31,7 @@ extension PostgresStorage {
                     """,
                     [.text(edit.valuesJSON), .integer(edit.formVersionID), .timestamp(Timestamp.now()), .optional(edit.actor),
                      .optional(edit.reason), .integer(id)], logger: logger)
+                try await storeAttachments(edit.attachments, submissionID: id, revision: current.revision + 1, on: connection)
                 guard let stored = try await submission(id: id, on: connection, lock: false) else {
                     throw StoreError.submissionNotFound(id: id)
                 }
@@ -87,19 +88,35 @@ extension PostgresStorage {
         }
     }
 
-    /// ON DELETE CASCADE takes each row's revisions, reviews and kept answers with it.
+    /// ON DELETE CASCADE takes each row's revisions, reviews, kept answers and file rows with
+    /// it; then the bytes that only the purged rows referred to go too, all in one transaction.
     package func purge(deletedBefore: Date?) async throws(StorageError) -> Int {
         try await write("purging deleted submissions") { [self] connection in
             try await connection.transaction(logger: logger) { connection in
-                var sql = "DELETE FROM \(tables.submissions) WHERE deleted_at IS NOT NULL"
+                var condition = "deleted_at IS NOT NULL"
                 var values: [QueryValue] = []
                 if let deletedBefore {
-                    sql += " AND deleted_at < $1::timestamptz"
+                    condition += " AND deleted_at < $1::timestamptz"
                     values.append(.timestamp(Timestamp.format(deletedBefore)))
                 }
-                let rows = try await connection.run(sql + " RETURNING id", values, logger: logger)
+                // The file rows first, to learn which contents may be left unreferenced.
+                let fileRows = try await connection.run(
+                    """
+                    DELETE FROM \(tables.submissionAttachments)
+                    WHERE submission_id IN (SELECT id FROM \(tables.submissions) WHERE \(condition)) RETURNING sha256
+                    """, values, logger: logger)
+                var files: Set<String> = []
+                for try await sha256 in fileRows.decode(String.self) { files.insert(sha256) }
+                // A row deleted since has file rows this purge did not see (nor their contents):
+                // it waits for the next purge rather than leave its bytes behind unreferenced.
+                let rows = try await connection.run(
+                    """
+                    DELETE FROM \(tables.submissions) s WHERE \(condition)
+                    AND NOT EXISTS (SELECT 1 FROM \(tables.submissionAttachments) a WHERE a.submission_id = s.id) RETURNING id
+                    """, values, logger: logger)
                 var count = 0
                 for try await _ in rows.decode(Int64.self) { count += 1 }
+                try await removeUnreferencedContents(files, locked: false, on: connection)
                 return count
             }
         }

@@ -10,6 +10,7 @@ extension PostgresStorage {
                 let ref = try await versionRef(versionID, on: connection, caching: true)
                 return try await connection.transaction(logger: logger) { connection in
                     let stored = try await insert(write, versionID: versionID, ref: ref, on: connection)
+                    try await storeAttachments(write.attachments, submissionID: stored.id, revision: stored.revision, on: connection)
                     if let record = write.idempotency { try await keep(record, for: stored, on: connection) }
                     return stored
                 }
@@ -36,7 +37,9 @@ extension PostgresStorage {
         }
         let ref = try await versionRef(versionID, on: connection, caching: false)
         guard let draftID = write.draftID else {
-            return try await insert(write, versionID: versionID, ref: ref, on: connection)
+            let stored = try await insert(write, versionID: versionID, ref: ref, on: connection)
+            try await storeAttachments(write.attachments, submissionID: stored.id, revision: stored.revision, on: connection)
+            return stored
         }
         guard let existing = try await submission(id: draftID, on: connection, lock: true), existing.deletion == nil else {
             throw StoreError.submissionNotFound(id: draftID)
@@ -62,6 +65,7 @@ extension PostgresStorage {
         guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
             throw StoreError.submissionNotFound(id: draftID)
         }
+        try await replaceAttachments(write.attachments, submissionID: draftID, revision: stored.revision, on: connection)
         return stored
     }
 

@@ -20,31 +20,63 @@ package struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            totalBytes &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
+    /// An empty hash, to feed with `update` piece by piece (a file as it arrives).
+    package init() {}
+
+    /// Adds `bytes` to what is hashed.
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in update(UnsafeRawBufferPointer(buffer)) }
+        guard done == nil else { return }
+        for byte in bytes { withUnsafeBytes(of: byte) { update($0) } }
     }
 
-    mutating func finalize() -> [UInt8] {
+    /// Adds `buffer` to what is hashed: whole 64-byte blocks straight from the buffer, so a
+    /// large file costs no copy of its bytes.
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        totalBytes &+= UInt64(buffer.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, buffer.count)
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<take]))
+            offset = take
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBytes { compress($0.baseAddress!) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while buffer.count - offset >= 64 {
+            compress(base + offset)
+            offset += 64
+        }
+        if offset < buffer.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
+    }
+
+    /// The digest of everything added; the hash is spent after it.
+    package mutating func finalize() -> [UInt8] {
         let bitLength = totalBytes &* 8
         var padding: [UInt8] = [0x80]
         while (pending.count + padding.count) % 64 != 56 { padding.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        let saved = totalBytes
         update(padding)
-        totalBytes = saved
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in state {
             for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
         return digest
+    }
+
+    /// The lower-case hex digest of everything added; the hash is spent after it.
+    package mutating func finalizeHex() -> String {
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in finalize() {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Lower-case hex digest of the UTF-8 bytes of `text`.
@@ -54,37 +86,35 @@ package struct SHA256 {
     package static func hex<Bytes: Sequence>(ofBytes bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in hasher.finalize() {
-            out.append(hexDigits[Int(byte >> 4)])
-            out.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return hasher.finalizeHex()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+    /// One 64-byte block at `block`; the message schedule lives on the stack, not the heap.
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                let p = block + i * 4
+                w[i] = UInt32(p.load(as: UInt8.self)) << 24 | UInt32((p + 1).load(as: UInt8.self)) << 16
+                    | UInt32((p + 2).load(as: UInt8.self)) << 8 | UInt32((p + 3).load(as: UInt8.self))
+            }
+            for i in 16..<64 {
+                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            for i in 0..<64 {
+                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
+                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = s0 &+ majority
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
+            state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+            state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
         }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 }
 

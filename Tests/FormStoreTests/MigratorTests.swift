@@ -43,8 +43,9 @@ import Testing
         let tables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name",
             operation: "t") { $0.text(0) }
-        #expect(tables == ["access_tokens", "form_versions", "form_versions_form_hash", "formctl_schema_migrations", "forms", "idempotency_keys",
-                           "idempotency_keys_expires_at", "submission_reviews", "submission_reviews_submission_id",
+        #expect(tables == ["access_tokens", "attachment_chunks", "attachment_contents", "form_versions", "form_versions_form_hash",
+                           "formctl_schema_migrations", "forms", "idempotency_keys", "idempotency_keys_expires_at",
+                           "submission_attachments", "submission_attachments_sha256", "submission_reviews", "submission_reviews_submission_id",
                            "submission_revisions", "submissions", "submissions_created_at", "submissions_deleted_at",
                            "submissions_form_review_id", "submissions_form_status_id", "submissions_status_id",
                            "submissions_updated_at_id"])

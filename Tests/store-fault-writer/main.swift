@@ -22,7 +22,8 @@ func usage() -> Never {
                store-fault-writer locked-service <db> <version-id>
                store-fault-writer bulk <db> <committed-batches> <batch-size>
                store-fault-writer open [--as-nobody] <db>
-        <db> is an SQLite path, or for writer and bulk a postgres:// address.
+               store-fault-writer attach <db>
+        <db> is an SQLite path, or for writer, bulk and attach a postgres:// address.
 
         """.utf8))
     exit(2)
@@ -144,6 +145,23 @@ do {
             throw Capped()
         }
 
+    case "attach":
+        // A submission with a small file is committed; then one with a large file whose bytes
+        // stop coming once many pieces are written (SQLite has spilled them to the WAL by then,
+        // PostgreSQL holds them in the open transaction): the test kills it there.
+        guard args.count == 1 else { usage() }
+        let storage: any SubmissionStorage = PostgresAddress.isAddress(args[0])
+            ? try await PostgresStorage(url: args[0]) : try SQLiteStorage(path: args[0])
+        let version = try await storage.register(formName: "files", definitionJSON: definition,
+                                                 contentHash: SHA256.hex(of: definition))
+        _ = try await storage.save(SubmissionWrite(version: .id(version.id), status: .final, valuesJSON: #"{"file":"small"}"#,
+                                                   attachments: [StallingFile(size: 1_000, stallAt: nil).write("small")]))
+        say("committed")
+        let large = StallingFile(size: 64 * AttachmentChunk.size, stallAt: 40 * AttachmentChunk.size)
+        _ = try await storage.save(SubmissionWrite(version: .id(version.id), status: .final, valuesJSON: #"{"file":"large"}"#,
+                                                   attachments: [large.write("large")]))
+        say("finished")
+
     case "open":
         var path = args.last ?? ""
         if args.first == "--as-nobody" {
@@ -166,3 +184,29 @@ do {
     exit(3)
 }
 
+
+/// Bytes made up as they are read (no file of that size is needed) that stall at `stallAt`:
+/// "in-flight" is said, and after a minute (a child the test forgot) the read fails, so the
+/// write rolls back rather than completes.
+struct StallingFile: AttachmentContent {
+    struct Stalled: Error {}
+
+    let size: Int
+    let stallAt: Int?
+
+    func read(offset: Int, count: Int) throws -> [UInt8] {
+        if let stallAt, offset >= stallAt {
+            say("in-flight")
+            sleep(60)
+            throw Stalled()
+        }
+        return (offset..<min(size, offset + count)).map { UInt8(truncatingIfNeeded: $0 / 1_000) }
+    }
+
+    /// Its write. The store takes a file's SHA-256 as given (the engine computes it while it
+    /// spools), so a made-up address of the right form stands in for hashing the bytes here.
+    func write(_ keyPath: String) -> AttachmentWrite {
+        AttachmentWrite(keyPath: keyPath, position: 0, name: "\(keyPath).bin", mediaType: "application/octet-stream", size: size,
+                        sha256: SHA256.hex(of: "\(keyPath) \(size)"), content: self)
+    }
+}

@@ -121,11 +121,11 @@ package struct FileReadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A size in bytes as a person reads it: `64 MiB`, `1,500 bytes`.
-struct ByteCount: CustomStringConvertible {
-    var bytes: Int
-    init(_ bytes: Int) { self.bytes = bytes }
+package struct ByteCount: CustomStringConvertible, Sendable {
+    package var bytes: Int
+    package init(_ bytes: Int) { self.bytes = bytes }
 
-    var description: String {
+    package var description: String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

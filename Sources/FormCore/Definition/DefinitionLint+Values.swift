@@ -11,6 +11,7 @@ extension DefinitionLint {
             issues.append(place.issue(severity, .invalidValue, path: join(path, property), message: message))
         }
         if element.kind.isA(.radio) { checkChoiceLists(element.properties, report: report) }
+        lintFiles(of: element, path: path, place: place, issues: &issues)
         for problem in element.defaultProblems() {
             // A radio whose selection is none of its choices starts with nothing selected, as in
             // QuickDialog; anything else is a default every fill that leaves it alone refuses.

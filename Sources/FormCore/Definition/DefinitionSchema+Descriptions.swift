@@ -22,7 +22,8 @@ extension DefinitionSchema {
         case .segmented: return "QSegmentedElement: one of a few items, side by side."
         case .colorPicker: return "QColorPickerElement: one of items, colours."
         case .picker: return "QPickerElement: a value from one or more lists of items."
-        case .image: return "QImageElement: an image."
+        case .image: return "QImageElement: an image file attached by the person (imageValue; accept defaults to image/*)."
+        case .file: return "QFileElement (formctl's own, not QuickDialog's): a file attached by the person (fileValue)."
         case .map: return "QMapElement: a place (lat, lng)."
         case .web: return "QWebElement: a web page (url, html or file)."
         case .mail: return "QMailElement: a row that writes an email."
@@ -49,6 +50,7 @@ extension DefinitionSchema {
     }
 
     static let propertyDescriptions: [String: String] = [
+        "accept": "formctl: the files a file or image field takes: media types (image/png, image/*) and extensions (.pdf); empty takes any.",
         "accessoryType": "The cell's accessory (disclosure indicator, checkmark...).",
         "addTitle": "formctl: the prompt that offers another item of this repeat (\"Add another guest?\").",
         "afterTemplateElements": "Elements after the ones built from elementTemplate.",
@@ -92,9 +94,10 @@ extension DefinitionSchema {
         "hidden": "Whether the element is hidden (may be an @{...} expression); hidden fields are not validated or stored.",
         "html": "HTML the web element shows.",
         "image": "An image shown with the label.",
-        "imageMaxLength": "The largest side of the image, in points.",
+        "imageMaxLength": "The longest side of the image, in pixels: a larger image is refused (formctl does not scale it down).",
         "imageNamed": "A named image shown with the label.",
-        "imageValue": "The image.",
+        "fileValue": "The attached file: {name, size, type, sha256}, or an array of them when maximumFiles is above 1.",
+        "imageValue": "The attached image: {name, size, type, sha256, width, height}, or an array of them when maximumFiles is above 1.",
         "imageValueNamed": "A named image.",
         "indicatorStyle": "The spinner's style.",
         "items": "The choices, as shown.",
@@ -106,8 +109,11 @@ extension DefinitionSchema {
         "labelingPolicy": "Which of title and value is shortened when both do not fit.",
         "lat": "Latitude.",
         "lng": "Longitude.",
+        "maxSize": "formctl: the largest file accepted, in bytes (default 10 MiB).",
+        "maxUploadSize": "formctl: the most bytes all files of one submission may have together (default 50 MiB).",
         "maxLength": "The longest text accepted, in characters.",
         "maximumDate": "The latest date accepted.",
+        "maximumFiles": "formctl: how many files the field takes (default 1); above 1 its value is an array.",
         "maximumItems": "formctl: the most items a repeat accepts.",
         "maximumValue": "The largest number accepted.",
         "messageBody": "The email's body.",

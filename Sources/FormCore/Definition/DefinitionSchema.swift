@@ -162,6 +162,14 @@ package enum DefinitionSchema {
         case "elements", "beforeTemplateElements", "afterTemplateElements":
             return described(["type": "array", "items": ["$ref": "#/$defs/element"]])
         case "elementTemplate": return described(["$ref": "#/$defs/element"])
+        // File rules are limits enforced while a file is read, before any expression could
+        // run: literal values only, as `check` says.
+        case "maxSize", "maximumFiles", "maxUploadSize", "imageMaxLength":
+            return described(["anyOf": [["type": "integer", "minimum": 1], ["type": "null"]]])
+        case "accept":
+            return described([
+                "anyOf": [["type": "array", "items": ["type": "string", "pattern": .string(FileAcceptEntry.schemaPattern)]], ["type": "null"]],
+            ])
         default: break
         }
         switch type {

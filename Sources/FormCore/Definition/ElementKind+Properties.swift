@@ -18,6 +18,8 @@ extension ElementKind {
                 "title": .string, "grouped": .bool, "controllerName": .string, "emptyMessage": .string,
                 "presentationMode": .enumName(EnumTables.presentationMode), "sectionTemplate": .object,
                 "sections": .array,
+                // formctl: the most bytes a submission's files may have together (the form's root only).
+                "maxUploadSize": .integer,
             ]
         case .label:
             return [
@@ -65,8 +67,15 @@ extension ElementKind {
         case .picker: return ["items": .array, "value": .any, "selectedIndexes": .array, "valueParser": .string]
         case .image:
             return [
-                "imageValue": .string, "imageValueNamed": .string, "imageMaxLength": .number,
+                "imageValue": .any, "imageValueNamed": .string, "imageMaxLength": .number,
                 "source": .enumName(EnumTables.imageSource),
+                // formctl's file rules (see FileFieldRules).
+                "accept": .stringArray, "maxSize": .integer, "maximumFiles": .integer,
+            ]
+        case .file:
+            return [
+                "fileValue": .any, "accept": .stringArray, "maxSize": .integer, "maximumFiles": .integer,
+                "imageMaxLength": .number,
             ]
         case .map: return ["lat": .number, "lng": .number]
         case .web: return ["url": .string, "html": .string, "file": .string]

@@ -23,6 +23,8 @@ public enum ElementKind: String, Sendable, CaseIterable {
     case colorPicker = "QColorPickerElement"
     case picker = "QPickerElement"
     case image = "QImageElement"
+    /// formctl's own, not QuickDialog's: a file of any type (QuickDialog has images only).
+    case file = "QFileElement"
     case map = "QMapElement"
     case web = "QWebElement"
     case mail = "QMailElement"
@@ -40,7 +42,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
         case .label, .text, .dateTime, .map: return .root
         case .badge, .button, .boolean, .float, .entry, .web, .mail, .loading, .emptyList, .radioItem, .selectItem:
             return .label
-        case .multiline, .autoEntry, .decimal, .dateTimeInline, .radio, .picker, .image: return .entry
+        case .multiline, .autoEntry, .decimal, .dateTimeInline, .radio, .picker, .image, .file: return .entry
         case .countdown: return .dateTimeInline
         case .segmented, .colorPicker: return .radio
         }
@@ -69,6 +71,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
         case .colorPicker: return ["colorpicker", "color"]
         case .picker: return ["picker"]
         case .image: return ["image"]
+        case .file: return ["file"]
         case .map: return ["map"]
         case .web: return ["web"]
         case .mail: return ["mail"]
@@ -118,6 +121,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
         case .radio, .segmented, .colorPicker: return "selected"
         case .picker: return "value"
         case .image: return "imageValue"
+        case .file: return "fileValue"
         case .label, .badge, .web, .mail, .loading, .emptyList, .radioItem, .selectItem: return "value"
         case .progress: return "progress"
         case .element, .root, .button, .map: return nil
@@ -129,7 +133,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
     var fetchesValue: Bool {
         switch self {
         case .entry, .multiline, .autoEntry, .decimal, .dateTimeInline, .dateTime, .countdown, .boolean, .float,
-            .radio, .segmented, .colorPicker, .picker, .text, .image:
+            .radio, .segmented, .colorPicker, .picker, .text, .image, .file:
             return true
         default:
             return false

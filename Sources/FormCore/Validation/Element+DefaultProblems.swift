@@ -29,6 +29,11 @@ extension Element {
         settled.applyWrittenDerivedProperties()
         if kind.isA(.radio) {
             problems += radioProblems(settled)
+        } else if kind.holdsFiles, let property = kind.valueProperty, let raw = properties[property], !raw.isNull, Self.isLiteral(raw) {
+            // A reference names stored bytes; a definition has none to give, and a fill refuses
+            // a reference it did not receive.
+            problems.append(DefaultProblem(property: property,
+                                           message: "a file field starts with no file: a definition cannot give one (a person attaches it when filling)"))
         } else if let property = kind.valueProperty, let raw = properties[property], !raw.isNull, Self.isLiteral(raw),
             kind.properties[property]?.accepts(raw) != false
         {

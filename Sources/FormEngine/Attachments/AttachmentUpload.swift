@@ -14,6 +14,7 @@ public struct AttachmentUpload: Sendable {
     /// The bytes, in pieces of any size.
     public var bytes: any AsyncSequence<ArraySlice<UInt8>, any Error> & Sendable
 
+    /// An upload for the field at `keyPath`, of `bytes`.
     public init(keyPath: String, fileName: String, declaredType: String? = nil,
                 bytes: any AsyncSequence<ArraySlice<UInt8>, any Error> & Sendable)
     {

@@ -23,6 +23,12 @@ final class SpooledFile: AttachmentContent, @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// `TMPDIR` when it is set, else `/tmp`.
+    static var defaultDirectory: String {
+        if let tmp = getenv("TMPDIR").map({ String(cString: $0) }), !tmp.isEmpty { return tmp }
+        return "/tmp"
+    }
+
     /// Appends `bytes`.
     func append(_ bytes: ArraySlice<UInt8>, directory: String) throws(SpoolError) {
         var rest = bytes[...]

@@ -9,6 +9,7 @@ public struct StagedAttachments: Sendable {
     /// Each file received, in the order it arrived.
     public internal(set) var files: [StagedAttachment] = []
 
+    /// No file yet.
     public init() {}
 
     /// Bytes received, all files together (bounded by the form's `maxUploadSize`).

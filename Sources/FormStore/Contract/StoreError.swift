@@ -24,6 +24,9 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case revisionConflict(id: Int64, current: Int)
     /// A file write without bytes (`AttachmentWrite.content` nil) whose content is not stored.
     case attachmentContentMissing(sha256: String)
+    /// A file whose bytes are not as many as its write says (or as the bytes already stored
+    /// under its SHA-256): stored, it would be read back cut short or with bytes left over.
+    case attachmentSizeMismatch(sha256: String, expected: Int, found: Int)
 
     package var description: String {
         switch self {
@@ -46,6 +49,8 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return "Submission \(id) is a draft: a draft is changed as a draft, and only final submissions are edited or reviewed"
         case .attachmentContentMissing(let sha256):
             return "No stored file has SHA-256 \(sha256); send the file itself"
+        case let .attachmentSizeMismatch(sha256, expected, found):
+            return "The file with SHA-256 \(sha256) has \(found) bytes, not the \(expected) its write says; nothing was stored"
         case let .revisionConflict(id, current):
             return "Submission \(id) was changed meanwhile: it is at revision \(current) now; edit that revision"
         }
@@ -58,7 +63,7 @@ extension StoreError {
         switch self {
         case .unknownFormVersion, .submissionNotFound, .resumeTokenMismatch: return .notFound
         case .notADraft, .draftOfAnotherForm, .notFinal, .revisionConflict: return .conflict
-        case .attachmentContentMissing: return .invalidRequest
+        case .attachmentContentMissing, .attachmentSizeMismatch: return .invalidRequest
         case .malformedValue: return .corrupt
         case .notADatabaseFile: return .notADatabase
         case .invalidTablePrefix, .invalidCursor: return .invalidRequest

@@ -38,6 +38,12 @@ package struct TableNames: Sendable, Equatable, Hashable {
     package var submissionRevisions: String { prefix + "submission_revisions" }
     /// Every review of a submission.
     package var submissionReviews: String { prefix + "submission_reviews" }
+    /// Files' bytes, one row per content (by SHA-256), stored once however many refer to it.
+    package var attachmentContents: String { prefix + "attachment_contents" }
+    /// The pieces of each content's bytes.
+    package var attachmentChunks: String { prefix + "attachment_chunks" }
+    /// Which files each revision of a submission holds, and where in its values.
+    package var submissionAttachments: String { prefix + "submission_attachments" }
     /// The access tokens of `formctl serve`, by their hashes.
     package var accessTokens: String { prefix + "access_tokens" }
     /// The answers kept under the `Idempotency-Key` of `formctl serve`'s writes.

@@ -29,6 +29,7 @@ extension StoreState {
                 [.text(edit.valuesJSON), .integer(edit.formVersionID), .text(Timestamp.now()), .optional(edit.actor),
                  .optional(edit.reason), .integer(id), .integer(Int64(current.revision))],
                 operation: "storing revision \(current.revision + 1) of submission \(id)")
+            try storeAttachments(edit.attachments, submissionID: id, revision: current.revision + 1)
             guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
             if let record = edit.idempotency { try keep(record, for: stored) }
             return stored
@@ -74,17 +75,28 @@ extension StoreState {
         return connection.changes > 0
     }
 
-    /// One statement: the foreign keys' ON DELETE CASCADE takes the revisions, reviews and kept
-    /// answers with each row, so nothing is left behind however the purge ends.
+    /// The foreign keys' ON DELETE CASCADE takes the revisions, reviews, kept answers and file
+    /// rows with each row; then the bytes that only the purged rows referred to go too. One
+    /// transaction: a purge that fails half-way leaves everything as it was.
     func purge(deletedBefore: Date?) throws -> Int {
+        var condition = "deleted_at IS NOT NULL"
+        var values: [SQLiteValue] = []
         if let deletedBefore {
-            try connection.run("DELETE FROM \(tables.submissions) WHERE deleted_at IS NOT NULL AND deleted_at < ?",
-                               [.text(Timestamp.format(deletedBefore))], operation: "purging deleted submissions")
-        } else {
-            try connection.run("DELETE FROM \(tables.submissions) WHERE deleted_at IS NOT NULL", [],
-                               operation: "purging deleted submissions")
+            condition += " AND deleted_at < ?"
+            values.append(.text(Timestamp.format(deletedBefore)))
         }
-        return connection.changes
+        return try transaction {
+            let files = try connection.query(
+                """
+                SELECT DISTINCT sha256 FROM \(tables.submissionAttachments)
+                WHERE submission_id IN (SELECT id FROM \(tables.submissions) WHERE \(condition))
+                """, values, operation: "reading the files of deleted submissions") { $0.text(0) }
+            try connection.run("DELETE FROM \(tables.submissions) WHERE \(condition)", values,
+                               operation: "purging deleted submissions")
+            let purged = connection.changes
+            try removeUnreferencedContents(files)
+            return purged
+        }
     }
 
     /// Read in one transaction, so the revisions and reviews are those of the row returned.

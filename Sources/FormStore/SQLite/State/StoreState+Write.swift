@@ -1,11 +1,11 @@
 import Secrets
 
 extension StoreState {
-    /// One `SubmissionWrite`: a single INSERT when the version is known and neither a draft nor
-    /// an idempotency key is involved (its own atomic transaction), else one write transaction
-    /// doing it all, the key's answer included.
+    /// One `SubmissionWrite`: a single INSERT when the version is known and neither a draft, an
+    /// idempotency key nor a file is involved (its own atomic transaction), else one write
+    /// transaction doing it all, the key's answer and the files included.
     func save(_ write: SubmissionWrite) throws -> StoredSubmission {
-        if case .id(let versionID) = write.version, write.draftID == nil, write.idempotency == nil {
+        if case .id(let versionID) = write.version, write.draftID == nil, write.idempotency == nil, write.attachments.isEmpty {
             return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
                               resumeTokenHash: write.resumeTokenHash, actor: write.actor)
         }
@@ -25,8 +25,10 @@ extension StoreState {
                 versionID = try register(formName: formName, definitionJSON: definitionJSON, contentHash: contentHash).id
             }
             guard let draftID = write.draftID else {
-                return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
-                                  resumeTokenHash: write.resumeTokenHash, actor: write.actor)
+                let stored = try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
+                                        resumeTokenHash: write.resumeTokenHash, actor: write.actor)
+                try storeAttachments(write.attachments, submissionID: stored.id, revision: stored.revision)
+                return stored
             }
             guard let existing = try submission(id: draftID), existing.deletion == nil else {
                 throw StoreError.submissionNotFound(id: draftID)
@@ -41,8 +43,10 @@ extension StoreState {
             guard existing.formName == formName else {
                 throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: formName)
             }
-            return try updateDraft(id: draftID, formVersionID: versionID, valuesJSON: write.valuesJSON,
-                                   finalize: write.status == .final, actor: write.actor)
+            let stored = try updateDraft(id: draftID, formVersionID: versionID, valuesJSON: write.valuesJSON,
+                                         finalize: write.status == .final, actor: write.actor)
+            try replaceAttachments(write.attachments, submissionID: draftID, revision: stored.revision)
+            return stored
         }
     }
 }
