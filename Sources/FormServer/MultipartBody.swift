@@ -112,8 +112,19 @@ final class MultipartBody: @unchecked Sendable {
         }
     }
 
+    /// Why reading stopped, when it failed: a reader of a file's bytes (the engine's stage)
+    /// reports it in its own words, and the answer says this instead.
+    private(set) var failure: MultipartBodyError?
+
     /// The current part's next piece; nil at its end.
     func nextBytes() async throws(MultipartBodyError) -> ByteBuffer? {
+        do { return try await nextPieceOfPart() } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private func nextPieceOfPart() async throws(MultipartBodyError) -> ByteBuffer? {
         guard inPart else { return nil }
         while true {
             guard taken < events.count else {
@@ -132,20 +143,30 @@ final class MultipartBody: @unchecked Sendable {
         }
     }
 
-    /// The current part's bytes as a file's content, for `AttachmentUpload.bytes`.
-    var fileContent: FileContent { FileContent(body: self) }
+    /// The current part's bytes as a file's content, for `AttachmentUpload.bytes`: `first`
+    /// (a piece read already), then the rest.
+    func fileContent(startingWith first: ByteBuffer? = nil) -> FileContent { FileContent(body: self, first: first) }
 
     struct FileContent: AsyncSequence, Sendable {
         let body: MultipartBody
+        let first: ByteBuffer?
         struct AsyncIterator: AsyncIteratorProtocol {
             let body: MultipartBody
+            var first: ByteBuffer?
             mutating func next() async throws -> ArraySlice<UInt8>? {
-                guard let piece = try await body.nextBytes() else { return nil }
+                let piece: ByteBuffer
+                if let given = first {
+                    piece = given
+                    first = nil
+                } else {
+                    guard let read = try await body.nextBytes() else { return nil }
+                    piece = read
+                }
                 body.fileBytes += piece.readableBytes
                 return Array(piece.readableBytesView)[...]
             }
         }
-        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: body) }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: body, first: first) }
     }
 
     /// Reads and drops the rest of the request, up to `maximumBytes` in all: whether it ended
