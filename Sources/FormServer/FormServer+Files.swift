@@ -58,10 +58,11 @@ extension FormServer {
     func fileLinks(of submission: StoredSubmission) async throws -> FormValue {
         let files = try await engineCall { try await engine.files(ofSubmission: submission.id) }
         return .array(files.map { file -> FormValue in
-            let address = paths("/submissions/\(submission.id)/files/\(HTML.pathSegment(file.keyPath))")
-                + (file.position == 0 ? "" : "?position=\(file.position)")
-            return ["key": .string(file.keyPath), "position": .int(file.position), "name": .string(file.name),
-                    "type": .string(file.mediaType), "size": .int(file.size), "sha256": .string(file.sha256), "url": .string(address)]
+            // As `formctl show` lists it, with where to read it.
+            guard case .object(var members) = file.jsonValue else { return file.jsonValue }
+            members["url"] = .string(paths("/submissions/\(submission.id)/files/\(HTML.pathSegment(file.keyPath))")
+                + (file.position == 0 ? "" : "?position=\(file.position)"))
+            return .object(members)
         })
     }
 }
