@@ -136,4 +136,33 @@ import Testing
         #expect(saved.status == 201 && saved.text.contains("Saved submission 1"), "\(saved.status) \(saved.text)")
         #expect(try Self.stored(scratch) == "1 2 2 2")
     }
+
+    /// Save draft with a file from the page: the draft keeps it, its page says it is attached,
+    /// and submitting from the draft's page without choosing it again stores it with the row.
+    @Test func aDraftSavedFromThePageKeepsItsFile() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Self.forms(scratch))
+        defer { server.stop() }
+        var form = MultipartForm()
+        form.field("_save_draft", "1")
+        form.field("title", "Half done")
+        form.file("slides", fileName: "draft.pdf", bytes: Self.pdf("draft"))
+        let saved = try server.request("POST", "/forms/proposal/submissions", bytes: form.body, type: form.contentType,
+                                       headers: ["Accept": "text/html"], followingRedirects: false)
+        #expect(saved.status == 303, "\(saved.status) \(saved.text)")
+        let location = try #require(saved.headers["location"])
+        let match = try #require(location.wholeMatch(of: /\/forms\/proposal\/drafts\/(\d+)\?resume=([A-Za-z0-9_-]+)/), "\(location)")
+        let shown = try server.request("GET", location, type: nil, headers: ["Accept": "text/html"])
+        #expect(shown.text.contains("Attached: draft.pdf"), "\(shown.text)")
+
+        var final = MultipartForm()
+        final.field("_resume_token", String(match.2))
+        final.field("title", "Done")
+        final.file("slides", fileName: "", bytes: Data())
+        let done = try server.request("POST", "/forms/proposal/drafts/\(match.1)", bytes: final.body, type: final.contentType,
+                                      headers: ["Accept": "text/html"])
+        #expect(done.status == 201 && done.text.contains("Saved submission \(match.1)"), "\(done.status) \(done.text)")
+        #expect(try scratch.rows("select s.status || ' ' || a.name from submissions s join submission_attachments a on a.submission_id = s.id")
+            .trimmingCharacters(in: .newlines) == "final draft.pdf")
+    }
 }
