@@ -19,9 +19,14 @@ extension FormEngine {
     ///     CSV header shows this definition's columns.
     ///   - records: the submissions as they are (the default), or every revision of each
     ///     (JSON and NDJSON only: as CSV it is `ExportError.revisionsNeedJSON`).
+    ///   - files: where to write the submissions' files, each file field's value becoming the
+    ///     file's path there with its size, type and SHA-256 (see `ExportFiles`); nil keeps
+    ///     the values as stored (a file's name, size, type and SHA-256) and writes no file.
     public func prepareExport(
-        _ query: SubmissionQuery, as format: ExportFormat, servedForm: LoadedForm? = nil, records: ExportRecords = .submissions
+        _ query: SubmissionQuery, as format: ExportFormat, servedForm: LoadedForm? = nil, records: ExportRecords = .submissions,
+        files: ExportFiles? = nil
     ) async throws(ExportError) -> PreparedExport {
+        let fileWriter = files.map { ExportFileWriter(files: $0, store: storage) }
         if records == .revisions, case .csv = format { throw .revisionsNeedJSON }
         // Deleted submissions are kept for their history, never exported.
         var query = query.with(tombstones: .excluded)
@@ -48,11 +53,14 @@ extension FormEngine {
             if version > latest ?? 0 { throw .unknownVersion(form: nil, version: version, latest: latest) }
         }
         guard case .csv(let options) = format else {
-            return PreparedExport(format: format, records: records, store: storage, query: query, csv: nil, lastID: nil)
+            return PreparedExport(format: format, records: records, store: storage, query: query, csv: nil, lastID: nil,
+                                  files: fileWriter)
         }
-        let csv = CSVExport(store: storage, query: query, options: options, fallbackDefinitionJSON: fallbackDefinition)
+        let csv = CSVExport(store: storage, query: query, options: options, fallbackDefinitionJSON: fallbackDefinition,
+                            files: fileWriter)
         let lastID = try await csv.collect()
-        return PreparedExport(format: format, records: records, store: storage, query: query, csv: csv, lastID: lastID)
+        return PreparedExport(format: format, records: records, store: storage, query: query, csv: csv, lastID: lastID,
+                              files: fileWriter)
     }
 
     /// Exports the submissions `query` selects as `format` to `sink`, streamed: memory holds a

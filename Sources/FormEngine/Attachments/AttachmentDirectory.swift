@@ -65,11 +65,13 @@ public struct AttachmentDirectory: Sendable {
             walked += (walked.isEmpty ? "" : "/") + step
             let next = openat(directory, String(step), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard next >= 0 else {
-                switch errno {
-                case ELOOP: throw refuse("goes through a symbolic link (\(walked)), which is not followed")
-                case ENOTDIR: throw refuse("goes through \(walked), which is not a directory")
-                default: throw refuse("\(walked): \(String(cString: strerror(errno)))")
-                }
+                let code = errno
+                // Linux says ENOTDIR, not ELOOP, for a link opened as a directory without following it.
+                var info = stat()
+                let isLink = fstatat(directory, String(step), &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                if code == ELOOP || isLink { throw refuse("goes through a symbolic link (\(walked)), which is not followed") }
+                if code == ENOTDIR { throw refuse("goes through \(walked), which is not a directory") }
+                throw refuse("\(walked): \(String(cString: strerror(code)))")
             }
             close(directory)
             directory = next

@@ -23,9 +23,7 @@ extension FormEngine {
                 } else if held.contains(reference) {
                     content = nil
                 } else {
-                    errors.append(FieldError(
-                        path: keyPath, rule: "file",
-                        message: "refers to a stored file ('\(reference.name.excerpt())') that was neither sent with this submission nor held by the draft or submission it changes; attach the file itself"))
+                    errors.append(Self.unheldReference(at: keyPath, reference))
                     continue
                 }
                 writes.append(AttachmentWrite(keyPath: keyPath, position: position, name: reference.name,
@@ -34,6 +32,12 @@ extension FormEngine {
             }
         }
         return (writes, errors)
+    }
+
+    /// A reference to a stored file that nothing in this submit entitles it to.
+    static func unheldReference(at keyPath: String, _ reference: AttachmentReference) -> FieldError {
+        FieldError(path: keyPath, rule: "file",
+                   message: "refers to a stored file ('\(reference.name.excerpt())') that was neither sent with this submission nor held by the draft or submission it changes; attach the file itself")
     }
 
     /// The references stored values hold (a draft's, a submission's being edited).

@@ -14,10 +14,15 @@ struct CSVExport {
     /// The definition whose columns an export with no row shows when the store has no version
     /// of the form yet (a form a server serves before anyone submitted it).
     let fallbackDefinitionJSON: String?
+    /// Where the rows' files go, if anywhere: their values become paths, whose columns the
+    /// first pass learns from the rows' files.
+    let files: ExportFileWriter?
     /// Reused for every cell that is compact JSON.
     private var scratch: [UInt8] = []
 
-    init(store: any SubmissionStorage, query: SubmissionQuery, options: CSVExportOptions, fallbackDefinitionJSON: String?) {
+    init(store: any SubmissionStorage, query: SubmissionQuery, options: CSVExportOptions, fallbackDefinitionJSON: String?,
+         files: ExportFileWriter? = nil) {
+        self.files = files
         self.store = store
         self.query = query
         self.shape = CSVShape(separatesRepeats: options.repeats == .separate)
@@ -34,7 +39,12 @@ struct CSVExport {
         var cache = CSVShapeCache()
         var rows = store.export(query).makeAsyncIterator()
         while let row = try await Self.next(&rows) {
-            if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) { shape.collect(try row.exportedValues()) }
+            if let files, case let attachments = try await files.attachments(of: row), !attachments.isEmpty {
+                let paths = ExportFileWriter.paths(of: attachments, uuid: row.uuid)
+                shape.collect(ExportFileWriter.exportedValues(try row.exportedValues(), placing: paths))
+            } else if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) {
+                shape.collect(try row.exportedValues())
+            }
             versionIDs[row.formVersionID] = row.version
             lastID = max(lastID ?? row.id, row.id)
         }
@@ -99,7 +109,7 @@ struct CSVExport {
                     if inIDOrder { break }
                     continue
                 }
-                try write(row)
+                try write(try await files?.export(row) ?? row)
                 for out in outputs where out.isFull { try await out.flush() }
             }
         }

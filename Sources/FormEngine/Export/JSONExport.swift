@@ -6,11 +6,14 @@ struct JSONExport {
     /// JSON rather than NDJSON.
     let isArray: Bool
     let out: ExportBuffer
+    /// Where the rows' files go, if anywhere.
+    let files: ExportFileWriter?
     private var rows = 0
 
-    init(isArray: Bool, out: ExportBuffer) {
+    init(isArray: Bool, out: ExportBuffer, files: ExportFileWriter? = nil) {
         self.isArray = isArray
         self.out = out
+        self.files = files
     }
 
     /// Every row of `export`, then the closing bracket of an array. A damaged row stops the
@@ -24,7 +27,7 @@ struct JSONExport {
                 try await out.flush()
                 throw error
             }
-            write(row)
+            write(try await files?.export(row) ?? row)
             if out.isFull { try await out.flush() }
         }
         if isArray { out.write(rows == 0 ? "]\n" : "\n]\n") }

@@ -25,10 +25,12 @@ public final class PreparedExport: @unchecked Sendable {
     private let query: SubmissionQuery
     private let csv: CSVExport?
     private let lastID: Int64?
+    private let files: ExportFileWriter?
     private let claimed = Mutex(false)
 
     init(format: ExportFormat, records: ExportRecords, store: any SubmissionStorage, query: SubmissionQuery, csv: CSVExport?,
-         lastID: Int64?) {
+         lastID: Int64?, files: ExportFileWriter? = nil) {
+        self.files = files
         self.format = format
         self.records = records
         self.store = store
@@ -51,7 +53,8 @@ public final class PreparedExport: @unchecked Sendable {
     /// then its items, each sink taking a batch as its table fills one.
     ///
     /// Throws `ExportError` (`alreadyWritten` on a second call, a damaged row, a row changed
-    /// since `prepareExport`, a store failure), or what a sink threw.
+    /// since `prepareExport`, a store failure), `ExportFileError` (a file that could not be
+    /// written), or what a sink threw.
     public func write(tables sinks: (ExportTable) async throws -> (any ExportSink)?) async throws {
         let first = claimed.withLock { claimed in
             defer { claimed = true }
@@ -65,7 +68,7 @@ public final class PreparedExport: @unchecked Sendable {
                 try await revisions.write(query)
                 return
             }
-            var json = JSONExport(isArray: format == .json, out: ExportBuffer(sink: sink))
+            var json = JSONExport(isArray: format == .json, out: ExportBuffer(sink: sink), files: files)
             try await json.write(store.export(query))
             return
         }

@@ -13,10 +13,15 @@ final class ImportValidation {
         case store(String)
         /// Every error of the line.
         case refuse([FieldError])
+        /// Answers naming files to attach (`{"file": PATH}`): stored by themselves, through a
+        /// submit that reads the files.
+        case storeWithFiles(FormValue)
     }
 
     private let form: CompiledForm
     private let lineTimeLimit: Duration?
+    /// Whether lines may name files (`SubmissionImporter.Options.filesDirectory`).
+    private let resolvesFiles: Bool
     private let workers: Int
     private let chunkSize: Int
     let progress = ImportProgress()
@@ -26,8 +31,9 @@ final class ImportValidation {
     private var bytes: [UInt8] = []
     private var lines: [(number: Int, range: Range<Int>)] = []
 
-    init(form: CompiledForm, workers: Int, lineTimeLimit: Duration? = nil, chunkSize: Int = 4096) {
+    init(form: CompiledForm, workers: Int, lineTimeLimit: Duration? = nil, resolvesFiles: Bool = false, chunkSize: Int = 4096) {
         self.form = form
+        self.resolvesFiles = resolvesFiles
         self.lineTimeLimit = lineTimeLimit
         self.workers = max(1, workers)
         self.chunkSize = chunkSize
@@ -56,7 +62,7 @@ final class ImportValidation {
         bytes.withUnsafeBufferPointer { all in
             outcomes.withUnsafeMutableBufferPointer { results in
                 let job = Job(
-                    form: form, timeLimit: lineTimeLimit, lines: all, ranges: ranges, results: results,
+                    form: form, timeLimit: lineTimeLimit, resolvesFiles: resolvesFiles, lines: all, ranges: ranges, results: results,
                     blockSize: workers == 1 ? count : Self.blockSize, progress: progress)
                 DispatchQueue.concurrentPerform(iterations: blocks) { job.run(block: $0) }
             }
@@ -72,15 +78,26 @@ final class ImportValidation {
         return delivered
     }
 
-    /// One line's outcome: its JSON parsed, then filled and validated as a submit would.
-    static func outcome(of line: UnsafeBufferPointer<UInt8>, in form: CompiledForm, timeLimit: Duration? = nil) -> Outcome {
+    /// One line's outcome: its JSON parsed, then filled and validated as a submit would. A
+    /// line naming files goes to a submit of its own when files can be read, and is refused
+    /// otherwise; a line holding a stored file's reference is refused (nothing sent it).
+    static func outcome(of line: UnsafeBufferPointer<UInt8>, in form: CompiledForm, timeLimit: Duration? = nil,
+                        resolvesFiles: Bool = false) -> Outcome
+    {
         let answers: FormValue
         do { answers = try JSONReader.parse(bytes: line, rejectingDuplicateKeys: true) } catch {
             return .refuse([FieldError(path: "", rule: "json", message: "malformed JSON: column \(error.column): \(error.message)")])
         }
+        if resolvesFiles, !answers.fileAnswers().isEmpty { return .storeWithFiles(answers) }
+        do { try FormEngine.refuseUnresolvedFileAnswers(in: answers) } catch {
+            if case .invalid(let errors) = error { return .refuse(errors) }
+        }
         let filled = form.fill(FormInput(answers: answers, timeLimit: timeLimit))
         if !filled.errors.isEmpty { return .refuse(filled.errors) }
-        return .store(filled.valuesToStore.jsonString())
+        let values = filled.valuesToStore
+        let references = values.fileReferences(in: form)
+        if !references.isEmpty { return .refuse(references.map { FormEngine.unheldReference(at: $0.keyPath, $0.references[0]) }) }
+        return .store(values.jsonString())
     }
 
     /// One chunk's work, shared by the workers of `concurrentPerform`.
@@ -92,6 +109,7 @@ final class ImportValidation {
     private struct Job: @unchecked Sendable {
         let form: CompiledForm
         let timeLimit: Duration?
+        let resolvesFiles: Bool
         let lines: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
         let results: UnsafeMutableBufferPointer<Outcome?>
@@ -101,7 +119,7 @@ final class ImportValidation {
         func run(block: Int) {
             for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
                 results[index] = ImportValidation.outcome(
-                    of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit)
+                    of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit, resolvesFiles: resolvesFiles)
                 progress.add(1)
             }
         }

@@ -23,11 +23,19 @@ public final class SubmissionImporter {
         /// How long one line may take to fill and validate; a line past it is refused with a
         /// `timeLimit` error, so it cannot hold up the lines after it (nil: no limit).
         public var lineTimeLimit: Duration?
+        /// The directory `{"file": "relative/path"}` values in lines are read from
+        /// (`AttachmentDirectory`); nil refuses lines that name files. A line with files is
+        /// stored by itself, through a submit that stages them, after the lines before it are
+        /// committed (so rows keep the lines' order); lines without keep the batches. An
+        /// all-or-nothing import refuses lines with files, which cannot join its one
+        /// transaction.
+        public var filesDirectory: String?
 
         /// Options with a batch at least 1 and a worker at least 1; by default 10,000 rows a
-        /// transaction, a worker per processor, 5 seconds a line.
+        /// transaction, a worker per processor, 5 seconds a line, no files.
         public init(batchSize: Int = 10_000, allOrNothing: Bool = false, workers: Int? = nil,
-                    lineTimeLimit: Duration? = .seconds(5)) {
+                    lineTimeLimit: Duration? = .seconds(5), filesDirectory: String? = nil) {
+            self.filesDirectory = filesDirectory
             self.batchSize = max(1, batchSize)
             self.allOrNothing = allOrNothing
             self.lineTimeLimit = lineTimeLimit
@@ -36,6 +44,8 @@ public final class SubmissionImporter {
     }
 
     let options: Options
+    private let engine: FormEngine
+    private let form: LoadedForm
     private let validation: ImportValidation
     private let writer: ImportBatchWriter
     private let onRefused: (Int, [FieldError]) -> Void
@@ -51,14 +61,19 @@ public final class SubmissionImporter {
     {
         self.options = options
         self.onRefused = onRefused
-        validation = ImportValidation(form: form.compiled, workers: options.workers, lineTimeLimit: options.lineTimeLimit)
+        self.engine = engine
+        self.form = form
+        validation = ImportValidation(form: form.compiled, workers: options.workers, lineTimeLimit: options.lineTimeLimit,
+                                      resolvesFiles: options.filesDirectory != nil)
         writer = ImportBatchWriter(
             storage: engine.storage, formName: form.name, versionID: try await engine.versionID(of: form),
             batchSize: options.allOrNothing ? Int.max : options.batchSize)
     }
 
     /// Rows committed so far.
-    public var stored: Int { writer.stored }
+    public var stored: Int { writer.stored + storedWithFiles }
+    /// Rows of lines with files stored so far, each by its own submit.
+    private var storedWithFiles = 0
 
     /// Queues one line: an answers object as JSON bytes, numbered as the caller counts lines.
     /// Lines are validated a chunk at a time; refusals reach `onRefused` in line order. Throws
@@ -99,7 +114,32 @@ public final class SubmissionImporter {
             case .refuse(let errors):
                 refused += 1
                 onRefused(number, errors)
+            case .storeWithFiles(let answers):
+                try await storeWithFiles(answers, number: number)
             }
+        }
+    }
+
+    /// Stores a line naming files through a submit of its own (no action handler runs, as for
+    /// every line), once the rows before it are committed. Its refusal is the line's.
+    private func storeWithFiles(_ answers: FormValue, number: Int) async throws(FormEngineError) {
+        guard !options.allOrNothing, let directory = options.filesDirectory else {
+            refused += 1
+            onRefused(number, [FieldError(path: "", rule: "file",
+                                          message: "names files to attach, which an all-or-nothing import cannot store in its one transaction")])
+            return
+        }
+        try await writer.finish()
+        do {
+            let (rest, uploads) = try AttachmentDirectory(root: directory).uploads(in: answers, for: form)
+            var request = SubmissionRequest(answers: rest, runsActions: false)
+            request.attachments = uploads
+            _ = try await engine.submit(request, to: form)
+            storedWithFiles += 1
+        } catch {
+            guard case .invalid(let errors) = error else { throw error }
+            refused += 1
+            onRefused(number, errors)
         }
     }
 }

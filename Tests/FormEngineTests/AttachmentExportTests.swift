@@ -1,0 +1,81 @@
+import Foundation
+import FormCore
+import FormEngine
+import TestSupport
+import Testing
+
+/// An export with files: each written as `DIR/<uuid>/<key path>/<name>`, byte for byte, and
+/// the field's value becoming its path with size, type and SHA-256, in JSON, NDJSON and CSV;
+/// never through a symbolic link already in the directory.
+@Suite("Exports with files")
+struct AttachmentExportTests {
+    static func stored(_ backend: AttachmentSubmitTests.Backend) async throws
+        -> (engine: FormEngine, submission: Submission, slides: [UInt8], photo: [UInt8], scratch: TemporaryDirectory)
+    {
+        let (engine, form, scratch) = try await AttachmentSubmitTests.engine(backend)
+        let slides = SampleFiles.pdf(size: 600_000)
+        let photo = SampleFiles.png(width: 30, height: 40)
+        var request = SubmissionRequest(answers: ["title": "Export", "speakers": [[:]]])
+        request.attachments = [
+            .bytes(slides, keyPath: "slides", name: "talk.pdf"), .bytes(photo, keyPath: "speakers.0.portrait", name: "me.png"),
+            .bytes(photo, keyPath: "extras", name: "same.png"), .bytes(Array("x".utf8), keyPath: "extras", name: "same.png"),
+        ]
+        let submission = try await engine.submit(request, to: form)
+        // A submission without files is exported as it is.
+        _ = try await engine.submit(SubmissionRequest(answers: ["title": "None"], status: .draft), to: form)
+        return (engine, submission, slides, photo, scratch)
+    }
+
+    @Test(arguments: AttachmentSubmitTests.backends)
+    func jsonAndCSVExportsWriteTheFilesAndTheirPaths(backend: AttachmentSubmitTests.Backend) async throws {
+        let (engine, submission, slides, photo, scratch) = try await Self.stored(backend)
+        let directory = scratch.path("out")
+        let json = ExportTests.Collected()
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .json, files: ExportFiles(directory: directory))
+            .write(to: json)
+        let rows = try FormValue(json: json.text)
+        let data = try #require(rows[0]?["data"])
+        let uuid = submission.uuid
+        #expect(data["slides"] == ["path": .string("\(uuid)/slides/talk.pdf"), "size": .int(slides.count),
+                                   "type": "application/pdf", "sha256": .string(SampleFiles.sha256(slides))])
+        #expect(data["speakers"]?[0]?["portrait"]?["path"] == .string("\(uuid)/speakers.0.portrait/me.png"))
+        #expect(data["extras"]?[1]?["path"] == .string("\(uuid)/extras/2-same.png") && data["title"] == "Export")
+        #expect(rows[1]?["data"]?["title"] == "None" && rows[1]?["data"]?["slides"] == .null)
+        for (path, bytes) in [("slides/talk.pdf", slides), ("speakers.0.portrait/me.png", photo), ("extras/same.png", photo),
+                              ("extras/2-same.png", Array("x".utf8))] {
+            let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(uuid)/\(path)")))
+            #expect(SampleFiles.sha256(written) == SampleFiles.sha256(bytes), "\(path)")
+        }
+
+        // CSV: the path, size, type and SHA-256 in columns of their own.
+        let csv = ExportTests.Collected()
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .csv, files: ExportFiles(directory: directory))
+            .write(to: csv)
+        // (Cells of JSON hold commas: the test reads the columns at the end of the record.)
+        #expect(csv.records[0].hasSuffix(",slides.path,slides.size,slides.type,slides.sha256"))
+        #expect(csv.records[1].hasSuffix(",\(uuid)/slides/talk.pdf,\(slides.count),application/pdf,\(SampleFiles.sha256(slides))"))
+        #expect(!csv.records[0].contains("slides.name"))
+
+        // Without files, the references are exported as stored.
+        let plain = ExportTests.Collected()
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .ndjson).write(to: plain)
+        #expect(try FormValue(json: String(plain.text.split(separator: "\n")[0]))["data"]?["slides"] == submission.values["slides"])
+    }
+
+    @Test func aSymbolicLinkInTheDirectoryIsNotFollowed() async throws {
+        let (engine, submission, _, _, scratch) = try await Self.stored(.sqlite)
+        let directory = scratch.path("out")
+        let elsewhere = scratch.path("elsewhere")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: "\(directory)/\(submission.uuid)", withDestinationPath: elsewhere)
+        do {
+            try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .ndjson, files: ExportFiles(directory: directory))
+                .write(to: ExportTests.Collected())
+            Issue.record("the export followed a symbolic link")
+        } catch let error as ExportFileError {
+            #expect(error.problem.contains("symbolic link") && error.path.hasSuffix(submission.uuid))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+}
