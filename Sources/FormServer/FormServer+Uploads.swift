@@ -23,6 +23,8 @@ extension FormServer {
         let error: any Error
         /// The engine's refusal of a file, shown beside its field on a page.
         var fieldErrors: [FieldError] = []
+        /// The fields read before it, shown again on that page.
+        var fields: [(name: String, value: String)] = []
         let body: MultipartBody
     }
 
@@ -49,7 +51,8 @@ extension FormServer {
             guard let served = refusal.error as? ServedError else { throw refusal.error }
             let response: Response
             if refusalPage, !wantsJSON(request), !refusal.fieldErrors.isEmpty {
-                response = try await page(form, request, answers: nil, errors: refusal.fieldErrors, status: served.status)
+                let typed = try? form.fieldNames.read(refusal.fields).answers
+                response = try await page(form, request, answers: typed, errors: refusal.fieldErrors, status: served.status)
             } else {
                 response = HTTPReplies.error(served.status, served.message, served.extra, headers: served.headers)
             }
@@ -101,7 +104,7 @@ extension FormServer {
                         if let failure = body.failure { throw failure }
                         let errors: [FieldError]
                         if case .invalid(let invalid) = error { errors = invalid } else { errors = [] }
-                        throw UploadRefusal(error: Self.fileRefusal(error), fieldErrors: errors, body: body)
+                        throw UploadRefusal(error: Self.fileRefusal(error), fieldErrors: errors, fields: pairs, body: body)
                     }
                     continue
                 }

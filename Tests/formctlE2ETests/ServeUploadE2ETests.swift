@@ -129,6 +129,16 @@ import Testing
         #expect(refused.text.contains(#"id="error-slides""#), "the error is beside the field: \(refused.text)")
         #expect(try Self.stored(scratch) == "0 0 0 0")
 
+        // A file refused as it is read: the page again with the error beside it and what was typed.
+        var wrong = MultipartForm()
+        wrong.field("title", "Wrong photo")
+        wrong.file("photo", fileName: "me.png", type: "image/png", bytes: Self.pdf("not a picture"))
+        let refusedType = try server.request("POST", "/forms/proposal/submissions", bytes: wrong.body, type: wrong.contentType,
+                                             headers: ["Accept": "text/html"])
+        #expect(refusedType.status == 415 && refusedType.text.contains(#"id="error-photo""#), "\(refusedType.status) \(refusedType.text)")
+        #expect(refusedType.text.contains(#"value="Wrong photo""#) && refusedType.text.contains("Choose the file again"), "\(refusedType.text)")
+        #expect(try Self.stored(scratch) == "0 0 0 0")
+
         var whole = missing
         whole.file("slides", fileName: "deck.pdf", bytes: Self.pdf("page"))
         let saved = try server.request("POST", "/forms/proposal/submissions", bytes: whole.body, type: whole.contentType,
