@@ -22,7 +22,7 @@ extension FormServer {
         guard let id = pageDraftID(context) else { return draftNotFoundPage }
         let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
         let (body, bytes, staged): (Body, ByteBuffer, StagedAttachments?)
-        switch try await readSubmitBody(request, for: form, refusalPage: false) {
+        switch try await readSubmitBody(request, for: form, draftID: id) {
         case .answered(let refusal): return refusal
         case .read(let read, let fingerprintBytes, let files): (body, bytes, staged) = (read, fingerprintBytes, files)
         }

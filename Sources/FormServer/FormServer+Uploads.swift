@@ -37,9 +37,9 @@ extension FormServer {
 
     /// The body of a submit to `form` (`readBodyKeepingBytes`, or `readUpload` for a
     /// multipart one). A refused upload is answered with the page when the client did not ask
-    /// for JSON (the file's error beside its field; not on a draft's page, whose token is in the
-    /// body not read), else with the JSON error.
-    func readSubmitBody(_ request: Request, for form: ServedForms.Form, refusalPage: Bool = true) async throws -> SubmitBody {
+    /// for JSON (the file's error beside its field; for a post to draft `draftID`'s page, that
+    /// draft's page, when its token came before the file), else with the JSON error.
+    func readSubmitBody(_ request: Request, for form: ServedForms.Form, draftID: Int64? = nil) async throws -> SubmitBody {
         guard Self.isMultipart(request) else {
             let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
             return .read(body, fingerprintBytes: bytes, staged: nil)
@@ -50,9 +50,11 @@ extension FormServer {
         } catch let refusal as UploadRefusal {
             guard let served = refusal.error as? ServedError else { throw refusal.error }
             let response: Response
-            if refusalPage, !wantsJSON(request), !refusal.fieldErrors.isEmpty {
+            let draftToken = refusal.fields.last { $0.name == DraftPage.tokenField }?.value
+            let draft = draftID.flatMap { id in draftToken.map { DraftPage(id: id, token: $0) } }
+            if !wantsJSON(request), !refusal.fieldErrors.isEmpty, draftID == nil || draft != nil {
                 let typed = try? form.fieldNames.read(refusal.fields).answers
-                response = try await page(form, request, answers: typed, errors: refusal.fieldErrors, status: served.status)
+                response = try await page(form, request, answers: typed, errors: refusal.fieldErrors, status: served.status, draft: draft)
             } else {
                 response = HTTPReplies.error(served.status, served.message, served.extra, headers: served.headers)
             }

@@ -165,6 +165,17 @@ import Testing
         let shown = try server.request("GET", location, type: nil, headers: ["Accept": "text/html"])
         #expect(shown.text.contains("Attached: draft.pdf"), "\(shown.text)")
 
+        // A file refused on the draft's page: that page again, the draft's form and the error.
+        var wrong = MultipartForm()
+        wrong.field("_resume_token", String(match.2))
+        wrong.field("title", "Wrong photo")
+        wrong.file("photo", fileName: "me.png", type: "image/png", bytes: Self.pdf("not a picture"))
+        let refused = try server.request("POST", "/forms/proposal/drafts/\(match.1)", bytes: wrong.body, type: wrong.contentType,
+                                         headers: ["Accept": "text/html"])
+        #expect(refused.status == 415 && refused.text.contains(#"id="error-photo""#), "\(refused.status) \(refused.text)")
+        #expect(refused.text.contains(#"action="/forms/proposal/drafts/\#(match.1)""#) && refused.text.contains(#"value="Wrong photo""#),
+                "\(refused.text)")
+
         var final = MultipartForm()
         final.field("_resume_token", String(match.2))
         final.field("title", "Done")
