@@ -90,6 +90,7 @@ extension FormServer {
         var answers: FormValue?
         do {
             while let part = try await body.nextPart() {
+                try checkOutsideFiles(body, field: part.name)
                 if let fileName = part.fileName {
                     // A file input left empty is sent as a part with no file name and no bytes.
                     var first: ByteBuffer?
@@ -147,16 +148,22 @@ extension FormServer {
         var bytes: [UInt8] = []
         while let piece = try await body.nextBytes() {
             bytes += piece.readableBytesView
-            guard body.received - body.fileBytes <= limits.maximumBodyBytes else {
-                throw ServedError(.contentTooLarge, message: "the fields other than files are larger than \(limits.maximumBodyBytes) bytes",
-                                  extra: ["field": .string(String(part.name.prefix(FlatAnswersError.shownNameLength)))])
-            }
+            try checkOutsideFiles(body, field: part.name)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ServedError(.badRequest, message: "field '\(part.name.prefix(FlatAnswersError.shownNameLength))': the value is not UTF-8",
                               extra: ["field": .string(String(part.name.prefix(FlatAnswersError.shownNameLength)))])
         }
         return text
+    }
+
+    /// 413 naming `field` once what is not a file's content (fields, headers, boundaries)
+    /// passes `--max-body`: many small parts are bounded as one large field is.
+    private func checkOutsideFiles(_ body: MultipartBody, field: String) throws {
+        guard body.bytesOutsideFiles <= limits.maximumBodyBytes else {
+            throw ServedError(.contentTooLarge, message: "the parts other than files are larger than \(limits.maximumBodyBytes) bytes (--max-body)",
+                              extra: ["field": .string(String(field.prefix(FlatAnswersError.shownNameLength)))])
+        }
     }
 
     static func tooLarge(_ limit: Int) -> ServedError {

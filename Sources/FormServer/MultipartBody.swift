@@ -37,8 +37,18 @@ final class MultipartBody: @unchecked Sendable {
     /// Bytes of the request read so far, and the most it may send.
     private(set) var received = 0
     let maximumBytes: Int
-    /// Bytes delivered as a file part's content (the rest is headers and fields).
+    /// Bytes delivered as a file part's content.
     private(set) var fileBytes = 0
+
+    /// Bytes read that are not a file's content: boundaries, headers, fields' values. Content
+    /// read from the request but not yet taken is not counted (it may be a file's).
+    var bytesOutsideFiles: Int {
+        var pendingContent = 0
+        for event in events[taken...] {
+            if case .bytes(let piece) = event { pendingContent += piece.readableBytes }
+        }
+        return received - fileBytes - pendingContent
+    }
     /// `CRLF--boundary--`, searched for in the stream: a body is whole only once it came.
     private let closeDelimiter: [UInt8]
     /// The bytes before the current piece that may start the close delimiter.
@@ -231,6 +241,7 @@ final class MultipartBody: @unchecked Sendable {
 enum MultipartBodyError: Error {
     /// It ended before its closing boundary (or within a part).
     case truncated
+    /// It does not parse: what is wrong, for the answer.
     case malformed(String)
     /// It is larger than the bound, in bytes.
     case tooLarge(Int)

@@ -54,6 +54,26 @@ import Testing
         #expect(try Upload.stored(scratch) == "0 0 0 0")
     }
 
+    /// `--max-body` bounds the parts that are not files, not the files: a 2,000-byte title is
+    /// refused under `--max-body 1024`, a 5,000-byte file beside a short title is taken.
+    @Test func maxBodyBoundsTheFieldsButNotTheFiles() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Upload.forms(scratch), extra: ["--max-body", "1024"])
+        defer { server.stop() }
+        var long = MultipartForm()
+        long.field("title", String(repeating: "t", count: 2_000))
+        long.file("slides", fileName: "deck.pdf", bytes: Upload.pdf("long title"))
+        let refused = try Self.post(server, long)
+        #expect(refused.status == 413 && refused.object["field"] as? String == "title", "\(refused.status) \(refused.text)")
+        #expect(try Upload.stored(scratch) == "0 0 0 0")
+        var big = MultipartForm()
+        big.field("title", "Short")
+        big.file("slides", fileName: "deck.pdf", bytes: Upload.pdf(String(repeating: "x", count: 5_000)))
+        let taken = try Self.post(server, big)
+        #expect(taken.status == 201, "\(taken.status) \(taken.text)")
+        #expect(try Upload.stored(scratch) == "1 1 1 1")
+    }
+
     @Test func aTruncatedOrMalformedBodyIsRefusedAndNothingIsStored() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch, formsDirectory: try Upload.forms(scratch))
