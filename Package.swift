@@ -114,7 +114,7 @@ let testTargets: [Target] = [
         name: "formctlE2ETests",
         dependencies: [
             "formctl", "forms-service", "FormStore", "StoreFixtures", "FormEngine", "FormServer", "TerminalKeys",
-            "PostgresTestServer", "TestSupport",
+            "PostgresTestServer", "Secrets", "TestSupport",
         ]
     ),
 ]
