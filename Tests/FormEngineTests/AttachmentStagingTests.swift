@@ -1,5 +1,6 @@
 import FormCore
 @testable import FormEngine
+import Secrets
 import TestSupport
 import Testing
 
@@ -39,6 +40,19 @@ struct AttachmentStagingTests {
                                                     for: try test.form(Self.form), into: &staged)
         #expect(reference.sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(reference.mediaType == "text/plain" && reference.width == nil)
+    }
+
+    /// FIPS 180-2's million `a`s, fed in pieces that straddle the 64-byte blocks every way.
+    @Test(arguments: [1, 63, 64, 65, 4097, 1_000_000])
+    func theIncrementalHashIsTheSameWhateverThePieces(pieceSize: Int) {
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        var hasher = SHA256()
+        var offset = 0
+        while offset < million.count {
+            hasher.update(million[offset..<min(offset + pieceSize, million.count)])
+            offset += pieceSize
+        }
+        #expect(hasher.finalizeHex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test func imageHeadersGiveTheirPixelSize() async throws {
@@ -139,6 +153,40 @@ struct AttachmentStagingTests {
             guard case .interrupted = error else { Issue.record("\(error)"); return }
         }
         #expect(staged.files.isEmpty)
+    }
+
+    @Test func aCancelledTaskStopsReadingAnEndlessUpload() async throws {
+        let test = try TestEngine()
+        let form = try test.form(Self.form)
+        let endless = CountedPieces([], pieceSize: 1, endless: true)
+        let staging = Task {
+            var staged = StagedAttachments()
+            return try await test.engine.stage(AttachmentUpload(keyPath: "any", fileName: "slow.bin", bytes: endless),
+                                               for: form, into: &staged)
+        }
+        while endless.taken.count < 10 { await Task.yield() }
+        staging.cancel()
+        do {
+            _ = try await staging.value
+            Issue.record("a cancelled staging finished")
+        } catch let error as FormEngineError {
+            guard case .interrupted = error else { Issue.record("\(error)"); return }
+        }
+    }
+
+    @Test func aSpoolDirectoryThatCannotBeUsedIsAClearStorageError() async throws {
+        let scratch = try TemporaryDirectory(prefix: "spool")
+        let engine = try await FormEngine(database: scratch.path("s.sqlite"),
+                                          options: StoreOptions(spoolDirectory: scratch.path("missing")))
+        let form = try engine.loadForm(definition: try FormDefinition(json: Self.form), name: "spool")
+        var staged = StagedAttachments()
+        do {
+            try await engine.stage(.bytes(Array("x".utf8), keyPath: "any", name: "x.txt"), for: form, into: &staged)
+            Issue.record("staged without a spool directory")
+        } catch {
+            guard case .storage(let storage) = error else { Issue.record("\(error)"); return }
+            #expect(storage.kind == .io && storage.message.contains("cannot keep an upload in \(scratch.path("missing"))"))
+        }
     }
 
     @Test(arguments: [
