@@ -47,6 +47,8 @@ let libraryTargets: [Target] = [
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "OrderedCollections", package: "swift-collections"),
+            // multipart/form-data uploads, parsed as the body streams in.
+            .product(name: "MultipartKit", package: "multipart-kit"),
         ]
     ),
 ]
@@ -112,7 +114,7 @@ let testTargets: [Target] = [
         name: "formctlE2ETests",
         dependencies: [
             "formctl", "forms-service", "FormStore", "StoreFixtures", "FormEngine", "FormServer", "TerminalKeys",
-            "PostgresTestServer", "TestSupport",
+            "PostgresTestServer", "Secrets", "TestSupport",
         ]
     ),
 ]
@@ -180,6 +182,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
         // `swift package generate-documentation --target FormEngine`: Sources/FormEngine/FormEngine.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],

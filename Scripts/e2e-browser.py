@@ -12,7 +12,10 @@ filled in, the passwords not; fixes the email, types the passwords again and sub
 `Saved submission 1`. Then, on a fresh page, types a name and an email and presses Save draft:
 expects the redirect to the draft's own page (/forms/signup/drafts/2?resume=TOKEN) with its
 notice and the values typed, types the passwords there and submits: `Saved submission 2`. Then
-checks the stored rows with `formctl dump` and that the password is nowhere in the database files. Screenshots (the error state, the filled form before the final
+checks the stored rows with `formctl dump` and that the password is nowhere in the database files.
+On a second server (a bug-report form with an image field), attaches a PNG through the page's
+file input and submits; expects the same bytes from GET /submissions/1/files/screenshot and from
+`formctl dump --files`. Screenshots (the error state, the filled form before the final
 submit, and the page at any failure) go to $FORMCTL_BROWSER_OUT (default .build/e2e-browser/).
 
 Installs what it lacks: chromium and chromium-driver (apt), selenium (pip). Prints ok/FAIL
@@ -100,10 +103,10 @@ class Checks:
 class Server:
     """`formctl serve` on a free port; its stderr is kept for the report."""
 
-    def __init__(self, formctl, db):
+    def __init__(self, formctl, db, forms="forms", extra=()):
         self.lines = []
         self.process = subprocess.Popen(
-            [formctl, "serve", "forms", "--db", db, "--host", "127.0.0.1", "--port", "0"],
+            [formctl, "serve", forms, "--db", db, "--host", "127.0.0.1", "--port", "0", *extra],
             cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True, errors="replace")
         self.port = None
@@ -140,6 +143,91 @@ class Server:
                 self.process.wait()
                 return None
         return self.process.returncode
+
+
+# A bug report with a screenshot: the page's file input, in a forms directory of its own.
+ATTACH_FORM = {
+    "title": "Bug report",
+    "sections": [{"elements": [
+        {"type": "entry", "key": "summary", "title": "Summary", "required": True},
+        {"type": "image", "key": "screenshot", "title": "Screenshot", "accept": ["image/png"], "required": True},
+    ]}],
+}
+# A 2x1 PNG, distinct enough that finding its SHA-256 again means the bytes made the trip.
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000002000000010806000000f4227f8a"
+    "0000000e49444154789c63f8cfc00042ff010ff903fd851199760000000049454e44ae426082")
+
+
+def attach_png(formctl, work, driver, wait, checks, shot):
+    """7. Chromium attaches a PNG through the page's file input; the server stores it, and the
+    files endpoint (and `formctl dump --files`) give back the same bytes."""
+    import hashlib
+    import urllib.request
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+
+    forms = os.path.join(work, "attach-forms")
+    os.makedirs(forms)
+    with open(os.path.join(forms, "bugs.json"), "w") as file:
+        json.dump(ATTACH_FORM, file)
+    png = os.path.join(work, "screen shot.png")
+    with open(png, "wb") as file:
+        file.write(PNG)
+    token = "browser-test-token-0123456789"
+    with open(os.path.join(work, "token"), "w") as file:
+        file.write(token + "\n")
+    os.chmod(os.path.join(work, "token"), 0o600)
+    db = os.path.join(work, "attach.sqlite")
+    server = Server(formctl, db, forms, ["--token-file", os.path.join(work, "token")])
+    try:
+        driver.get(server.url + "/forms/bugs")
+        form = driver.find_element(By.ID, "form")
+        checks.check(form.get_attribute("enctype") == "multipart/form-data", "a form with an image field posts multipart/form-data",
+                     f"enctype={form.get_attribute('enctype')!r}")
+        chooser = driver.find_element(By.ID, "field-screenshot")
+        checks.check(chooser.get_attribute("type") == "file" and chooser.get_attribute("accept") == "image/png",
+                     "the image field is <input type=file accept=image/png>",
+                     f"type={chooser.get_attribute('type')!r} accept={chooser.get_attribute('accept')!r}")
+        driver.find_element(By.ID, "field-summary").send_keys("The button is blue")
+        chooser.send_keys(png)
+        old = driver.find_element(By.TAG_NAME, "html")
+        driver.find_element(By.ID, "submit").click()
+        try:
+            wait.until(EC.staleness_of(old))
+            wait.until(EC.presence_of_element_located((By.ID, "result")))
+        except TimeoutException:
+            left = [e.get_attribute("id") + ": " + e.text for e in driver.find_elements(By.CSS_SELECTOR, "p.error")]
+            shot("attach-failure.png")
+            checks.fail("the page with a PNG attached is saved (#result appears)", f"errors on the page: {left}")
+            return
+        result = driver.find_element(By.ID, "result").text
+        checks.check("Saved submission 1" in result, "the page with a PNG attached says Saved submission 1", repr(result))
+        request = urllib.request.Request(server.url + "/submissions/1/files/screenshot", headers={"Authorization": "Bearer " + token})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+            kind = response.headers.get("Content-Type")
+        checks.check(hashlib.sha256(body).hexdigest() == hashlib.sha256(PNG).hexdigest() and kind == "image/png",
+                     "GET /submissions/1/files/screenshot gives back the PNG's bytes, as image/png",
+                     f"{len(body)} bytes of {kind}")
+        usage = subprocess.run([formctl, "dump", "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+        if "--files" not in usage:
+            log("skip - formctl dump has no --files option in this build")
+            return
+        files = os.path.join(work, "dumped")
+        dump = subprocess.run([formctl, "dump", "--format", "json", "--files", files, "--db", db],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        found = []
+        for folder, _, names in os.walk(files):
+            for name in names:
+                with open(os.path.join(folder, name), "rb") as file:
+                    found.append(hashlib.sha256(file.read()).hexdigest())
+        checks.check(dump.returncode == 0 and found == [hashlib.sha256(PNG).hexdigest()],
+                     "formctl dump --files writes the PNG with the same bytes",
+                     f"exit {dump.returncode} {dump.stderr.strip()[:200]}; files {found}")
+    finally:
+        server.stop()
 
 
 def main():
@@ -374,6 +462,11 @@ def main():
                         log(f"     browser console: {message}")
             except WebDriverException:
                 pass
+
+        try:
+            attach_png(formctl, work, driver, wait, checks, shot)
+        except (WebDriverException, TimeoutException, RuntimeError, OSError) as error:
+            checks.fail("the PNG attach steps", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
 
         # 6. The stored row, and no password in the database.
         if checks.failed == 0:

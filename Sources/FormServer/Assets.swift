@@ -22,6 +22,8 @@ enum Assets {
             inFlight = true;
             var body = new URLSearchParams(new FormData(form));
             body.delete("_action");
+            // A file is sent with the form itself, never to /state.
+            form.querySelectorAll('input[type="file"]').forEach(function (input) { body.delete(input.name); });
             fetch(stateAddress, { method: "POST", body: body })
               .then(function (response) { return response.ok ? response.json() : null; })
               .then(function (state) { if (state) apply(state); })

@@ -4,11 +4,13 @@ import FormCore
 struct FieldHTML {
     let field: FieldInfo
     let errors: [FieldError]
+    /// Whether the page is shown again after a post it refused: a file chosen then is gone.
+    var isReshown = false
 
     var html: String {
         let element = field.element
         let title = field.title ?? field.key ?? ""
-        guard let path = field.path, element.kind.isInput, !field.isComputed else {
+        guard let path = field.path, element.kind.isInput || element.kind.holdsFiles, !field.isComputed else {
             let shown = field.value ?? element.value ?? element.properties["text"] ?? .null
             let value = FieldValueType(element).display(shown, for: element)
             if title.isEmpty && value.isEmpty || element.kind == .button { return "" }
@@ -24,6 +26,8 @@ struct FieldHTML {
         let attributes = invalid + required + disabled
         if let choices = FieldChoices(element) {
             out += choiceGroup(choices, id: id, path: path, title: title, mark: mark, attributes: attributes)
+        } else if let rules = FileFieldRules(element: element) {
+            out += fileInput(rules, id: id, path: path, title: title, mark: mark, attributes: attributes)
         } else if element.kind == .boolean {
             let checked = field.value?.boolValue == true ? " checked" : ""
             out += #"<input type="hidden" name="\#(HTML.escape(path))" value="false">"#
@@ -42,6 +46,24 @@ struct FieldHTML {
             out += #"<p class="error" id="\#(errorID)">\#(HTML.escape(error.message))</p>"#
         }
         return out + "</div>"
+    }
+
+    /// A file input taking what the field accepts (several files when it holds more than one),
+    /// the files it holds already (a draft's), and, on a page sent back, that a file chosen
+    /// before must be chosen again: a browser cannot be given a file back.
+    func fileInput(_ rules: FileFieldRules, id: String, path: String, title: String, mark: String, attributes: String) -> String {
+        var out = #"<label for="\#(id)">\#(HTML.escape(title))\#(mark)</label>"#
+        let accept = rules.accept.isEmpty ? "" : #" accept="\#(HTML.escape(rules.accept.joined(separator: ",")))""#
+        let multiple = rules.maximumFiles > 1 ? " multiple" : ""
+        out += #"<input type="file" id="\#(id)" name="\#(HTML.escape(path))"\#(accept)\#(multiple)\#(attributes)>"#
+        let held = field.value.map { value in (value.arrayValue ?? [value]).compactMap(AttachmentReference.init(formValue:)) } ?? []
+        if !held.isEmpty {
+            let names = held.map { "\($0.name) (\(ByteCount($0.size)))" }.joined(separator: ", ")
+            out += #"<p class="hint">Attached: \#(HTML.escape(names))</p>"#
+        } else if isReshown {
+            out += #"<p class="hint">Choose the file again: a file is not kept when the form is sent back.</p>"#
+        }
+        return out
     }
 
     /// Radios for one choice, checkboxes for several, in a group labelled by the title.

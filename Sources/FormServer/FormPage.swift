@@ -36,7 +36,10 @@ struct FormPage {
         }
         if let notice = draft?.notice { body += #"<p id="draft-notice" role="status">\#(HTML.escape(notice))</p>"# }
         let target = draft.map { DraftPage.path(form: name, id: $0.id, in: paths) } ?? paths("/forms/\(HTML.pathSegment(name))/submissions")
-        body += #"<form id="form" method="post" action="\#(HTML.escape(target))" novalidate data-form="\#(HTML.escape(name))" data-forms="\#(HTML.escape(paths("/forms")))">"#
+        // A file travels only in a multipart body.
+        let hasFiles = session.fields.contains { $0.element.kind.holdsFiles }
+        let encoding = hasFiles ? #" enctype="multipart/form-data""# : ""
+        body += #"<form id="form" method="post" action="\#(HTML.escape(target))"\#(encoding) novalidate data-form="\#(HTML.escape(name))" data-forms="\#(HTML.escape(paths("/forms")))">"#
         body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
         body += #"<input type="hidden" name="\#(FormServer.idempotencyKeyField)" value="\#(HTML.escape(idempotencyKey))">"#
         if let draft { body += #"<input type="hidden" name="\#(DraftPage.tokenField)" value="\#(HTML.escape(draft.token))">"# }
@@ -54,7 +57,7 @@ struct FormPage {
                     body += #"<div class="item"><button type="submit" name="_action" value="remove:\#(HTML.escape(growable.path)).\#(item)" class="remove" formnovalidate>Remove item \#(item + 1)</button>"#
                     lastItem = item
                 }
-                body += FieldHTML(field: field, errors: field.path.flatMap { byPath[$0] } ?? []).html
+                body += FieldHTML(field: field, errors: field.path.flatMap { byPath[$0] } ?? [], isReshown: !errors.isEmpty).html
             }
             if lastItem != nil { body += "</div>" }
             if let growable, growable.maximumItems.map({ growable.count < $0 }) ?? true {

@@ -50,13 +50,18 @@ extension FormServer {
         let actor = try await grant(request).map(Self.actor)
         let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
         let answers: FormValue
-        let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
+        let (body, bytes, staged): (Body, ByteBuffer, StagedAttachments?)
+        switch try await readSubmitBody(request, for: form) {
+        case .answered(let refusal): return refusal
+        case .read(let read, let fingerprintBytes, let files): (body, bytes, staged) = (read, fingerprintBytes, files)
+        }
         switch body {
         case .htmlForm(let read):
             // A page's post, or a repeat button pressed, is answered with a page; a form posted to
-            // a draft's address acts on that draft exactly as the JSON body does below.
-            if draftID == nil || read.action != nil {
-                return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes))
+            // a draft's address acts on that draft exactly as the JSON body does below. A
+            // multipart post from a client asking for JSON is answered in JSON.
+            if read.action != nil || draftID == nil && !(staged != nil && wantsJSON(request)) {
+                return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes), staged: staged)
             }
             guard acceptsPagePost(request, form: form.name, read: read) else {
                 throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
@@ -75,12 +80,11 @@ extension FormServer {
             IdempotentResponse(status: Int(status.code), contentType: HTTPReplies.jsonType, body: submitted.summaryJSON.jsonString() + "\n")
         }
         return try await idempotent(key, fingerprint: Self.fingerprint(request, body: bytes), waits: false, response: kept) { idempotency in
-            let submitted = try await engineCall {
-                try await engine.submit(SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
-                                                          draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
-                                                          idempotency: idempotency, actor: actor),
-                                        to: form.loaded)
-            }
+            var submission = SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
+                                               draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
+                                               idempotency: idempotency, actor: actor)
+            submission.stagedAttachments = staged
+            let submitted = try await engineCall { try await engine.submit(submission, to: form.loaded) }
             var summary = submitted.summaryJSON
             // Given once: the store keeps only its hash.
             if let token = submitted.resumeToken, case .object(var object) = summary {

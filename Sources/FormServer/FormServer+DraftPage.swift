@@ -21,14 +21,18 @@ extension FormServer {
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         guard let id = pageDraftID(context) else { return draftNotFoundPage }
         let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
-        let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
+        let (body, bytes, staged): (Body, ByteBuffer, StagedAttachments?)
+        switch try await readSubmitBody(request, for: form, draftID: id) {
+        case .answered(let refusal): return refusal
+        case .read(let read, let fingerprintBytes, let files): (body, bytes, staged) = (read, fingerprintBytes, files)
+        }
         guard case .htmlForm(let read) = body else {
             throw ServedError(.unsupportedMediaType,
                               message: "this address takes the page's form post; send JSON to PUT \(paths("/forms/\(form.name)/submissions/\(id)"))")
         }
         guard let token = read.pageFields[DraftPage.tokenField], !token.isEmpty else { return draftNotFoundPage }
         return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes),
-                                    draft: DraftPage(id: id, token: token))
+                                    draft: DraftPage(id: id, token: token), staged: staged)
     }
 
     /// The id in the page's path; anything else is the same not-found page as a missing draft.

@@ -37,7 +37,7 @@ extension FormServer {
     /// for the first and gets its success page, storing nothing more. Save draft is not kept
     /// that way: its answer is an address holding the draft's secret, which is never stored.
     func submitPage(_ form: ServedForms.Form, _ request: Request, _ read: FlatAnswers.Read, key: String?, fingerprint: String,
-                    draft: DraftPage? = nil) async throws -> Response
+                    draft: DraftPage? = nil, staged: StagedAttachments? = nil) async throws -> Response
     {
         let answers = read.answers
         // What was typed comes back on a page with a fresh token; nothing is stored.
@@ -46,7 +46,9 @@ extension FormServer {
                                   status: .forbidden, draft: draft)
         }
         if read.action != nil { return try await page(form, request, answers: answers, errors: [], status: .ok, draft: draft) }
-        if read.pageFields[DraftPage.saveField] != nil { return try await saveDraftPage(form, request, answers: answers, draft: draft) }
+        if read.pageFields[DraftPage.saveField] != nil {
+            return try await saveDraftPage(form, request, answers: answers, draft: draft, staged: staged)
+        }
         let key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
         let title = form.loaded.definition.title ?? form.name
         let (name, paths) = (form.name, paths)
@@ -58,11 +60,11 @@ extension FormServer {
         do {
             return try await idempotent(key, fingerprint: fingerprint, waits: true, response: success) { idempotency in
                 do {
-                    let stored = try await engine.submit(
-                        SubmissionRequest(answers: answers, draftID: draft?.id, status: .final,
-                                          draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, deadline: Self.deadline,
-                                          idempotency: idempotency),
-                        to: form.loaded)
+                    var submission = SubmissionRequest(answers: answers, draftID: draft?.id, status: .final,
+                                                       draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft,
+                                                       deadline: Self.deadline, idempotency: idempotency)
+                    submission.stagedAttachments = staged
+                    let stored = try await engine.submit(submission, to: form.loaded)
                     return HTTPReplies.html(success(stored).body, status: .created)
                 } catch let error as FormEngineError {
                     throw PageRefusal(error: error)
@@ -75,14 +77,16 @@ extension FormServer {
 
     /// Save draft: what was typed, unvalidated, as a draft with a resume token, answered 303
     /// See Other to the draft's own page, so that a reload there does not post again.
-    func saveDraftPage(_ form: ServedForms.Form, _ request: Request, answers: FormValue, draft: DraftPage?) async throws -> Response {
+    func saveDraftPage(_ form: ServedForms.Form, _ request: Request, answers: FormValue, draft: DraftPage?,
+                       staged: StagedAttachments? = nil) async throws -> Response
+    {
         let stored: Submission
         do {
-            stored = try await engine.submit(
-                SubmissionRequest(answers: answers, draftID: draft?.id, status: .draft,
-                                  draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, issuesResumeToken: true,
-                                  deadline: Self.deadline),
-                to: form.loaded)
+            var submission = SubmissionRequest(answers: answers, draftID: draft?.id, status: .draft,
+                                               draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, issuesResumeToken: true,
+                                               deadline: Self.deadline)
+            submission.stagedAttachments = staged
+            stored = try await engine.submit(submission, to: form.loaded)
         } catch {
             return try await refusedPage(error, form, request, answers: answers, draft: draft)
         }

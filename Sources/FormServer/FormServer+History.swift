@@ -15,6 +15,10 @@ extension FormServer {
         if let deletion = found.deletion, case .object(var object) = shown {
             object["deleted"] = deletion.jsonValue
             shown = .object(object)
+        } else if case .object(var object) = shown {
+            // Where each file's bytes are read (`GET .../files/KEYPATH`).
+            object["files"] = try await fileLinks(of: found)
+            shown = .object(object)
         }
         return HTTPReplies.json(shown, headers: [.eTag: Self.entityTag(found.revision)])
     }

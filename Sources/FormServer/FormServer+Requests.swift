@@ -35,7 +35,7 @@ extension FormServer {
 
     /// JSON as sent, a key given twice refused rather than resolved silently; 400 naming where
     /// it does not parse.
-    private static func parseJSON(_ buffer: ByteBuffer) throws -> FormValue {
+    static func parseJSON(_ buffer: ByteBuffer) throws -> FormValue {
         // The bytes as sent: decoding them to a String first would turn invalid UTF-8 into U+FFFD.
         let parsed = buffer.withUnsafeReadableBytes { raw in
             Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: raw.bindMemory(to: UInt8.self), rejectingDuplicateKeys: true) }

@@ -126,6 +126,7 @@ public struct FormServer: Sendable {
         on(.get, "/submissions/:id") { request, context in try await limited { try await showSubmission(request, context) } }
         on(.put, "/submissions/:id") { request, context in try await limited { try await editSubmission(request, context) } }
         on(.delete, "/submissions/:id") { request, context in try await limited { try await deleteSubmission(request, context) } }
+        on(.get, "/submissions/:id/files/:keyPath") { request, context in try await limited { try await showFile(request, context) } }
         on(.get, "/submissions/:id/history") { request, context in try await limited { try await showHistory(request, context) } }
         on(.post, "/submissions/:id/review") { request, context in try await limited { try await reviewSubmission(request, context) } }
         // Our own constant: a failure here is a broken build, which the e2e tests catch.

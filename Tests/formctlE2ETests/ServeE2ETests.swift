@@ -29,7 +29,7 @@ import Testing
         #expect((nameParameter?["schema"] as? [String: Any])?["enum"] as? [String] == ["signup", "survey"])
         #expect(Set(paths.keys) == ["/forms", "/forms/{name}", "/forms/{name}/state", "/forms/{name}/submissions",
                                     "/forms/{name}/submissions/{id}", "/forms/{name}/drafts/{id}", "/submissions/{id}", "/submissions/{id}/history",
-                                    "/submissions/{id}/review", "/openapi.json"])
+                                    "/submissions/{id}/files/{keyPath}", "/submissions/{id}/review", "/openapi.json"])
         #expect(server.stop() == 0)
     }
 

@@ -14,8 +14,9 @@ final class ServerProcess {
 
     /// `tokenFile`: a token file of the test's own instead of one holding `token` (mode 600).
     /// `launcher` runs the server through another program (`prlimit --data=... --`).
+    /// `database`: another store than the scratch's SQLite file (a `postgres://` address).
     init(_ scratch: Scratch, formsDirectory: String = RepositoryFilesForms.directory, extra: [String] = [], tokenFile: String? = nil,
-         launcher: [String] = []) throws {
+         launcher: [String] = [], database: String? = nil) throws {
         let tokenFile = try tokenFile ?? {
             let path = try scratch.write("token", Self.testToken + "\n")
             chmod(path, 0o600)
@@ -24,7 +25,7 @@ final class ServerProcess {
         errorLog = URL(fileURLWithPath: scratch.path("serve.log"))
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         let binary = try CommandRunner.binaryPath()
-        let serve = ["serve", formsDirectory, "--db", scratch.db, "--port", "0", "--token-file", tokenFile] + extra
+        let serve = ["serve", formsDirectory, "--db", database ?? scratch.db, "--port", "0", "--token-file", tokenFile] + extra
         process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
         process.arguments = launcher.isEmpty ? serve : Array(launcher.dropFirst()) + [binary] + serve
         process.standardError = try FileHandle(forWritingTo: errorLog)

@@ -1,0 +1,43 @@
+/// `form-data; name="talks.1.slides"; filename="deck.pdf"`: the parameters by lowercased name,
+/// a quoted value's backslash escapes undone (browsers percent-encode `"` and line breaks in
+/// names instead, which are kept as sent).
+enum ContentDisposition {
+    static func parameters(_ value: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = Substring(value)
+        // The disposition type itself (`form-data`).
+        guard let first = rest.firstIndex(of: ";") else { return result }
+        rest = rest[rest.index(after: first)...]
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == ";" }
+            guard let equals = rest.firstIndex(of: "=") else { break }
+            let name = rest[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            rest = rest[rest.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+            var parameterValue = ""
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                var escaped = false
+                while let character = rest.first {
+                    rest = rest.dropFirst()
+                    if escaped {
+                        parameterValue.append(character)
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
+                        break
+                    } else {
+                        parameterValue.append(character)
+                    }
+                }
+                rest = rest.drop { $0 != ";" }
+            } else {
+                let end = rest.firstIndex(of: ";") ?? rest.endIndex
+                parameterValue = rest[..<end].trimmingCharacters(in: .whitespaces)
+                rest = rest[end...]
+            }
+            if result[name] == nil { result[name] = parameterValue }
+        }
+        return result
+    }
+}
