@@ -1,6 +1,5 @@
 import ArgumentParser
 import FormEngine
-import FormStore
 
 /// `formctl file ID [KEYPATH]`: the files a submission holds, listed; or one file's bytes,
 /// read from the store piece by piece as they are written.

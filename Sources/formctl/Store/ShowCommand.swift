@@ -1,6 +1,5 @@
 import ArgumentParser
 import FormEngine
-import FormStore
 
 /// `formctl show ID`: one submission, as the same object `dump` writes, pretty printed; with
 /// `--history`, every revision, review and the deletion kept for it.
