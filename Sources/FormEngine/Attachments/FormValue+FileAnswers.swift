@@ -4,7 +4,7 @@ import FormCore
 extension FormValue {
     /// Each member that names files to attach, by key path, with the paths in order: a
     /// `{"file": PATH}` object, or a non-empty array of them (a field of several files).
-    func fileAnswers() -> [(keyPath: String, paths: [String])] {
+    package func fileAnswers() -> [(keyPath: String, paths: [String])] {
         var found: [(keyPath: String, paths: [String])] = []
         collectFileAnswers(prefix: "", into: &found)
         return found

@@ -1,6 +1,7 @@
 import FormCore
 import FormStore
 import Secrets
+import Synchronization
 
 /// Where an export writes the files of the submissions it exports
 /// (`FormEngine.prepareExport(_:as:servedForm:records:files:)`, `formctl dump --files DIR`):
@@ -44,6 +45,15 @@ public struct ExportFileError: Error, Sendable, CustomStringConvertible {
 struct ExportFileWriter {
     let files: ExportFiles
     let store: any SubmissionStorage
+    /// Files written so far, for the caller's account of the export (`PreparedExport.filesWritten`).
+    let written = WrittenCount()
+
+    /// A count shared by the copies of the writer an export's passes hold.
+    final class WrittenCount: Sendable {
+        private let value = Mutex(0)
+        func add() { value.withLock { $0 += 1 } }
+        var count: Int { value.withLock { $0 } }
+    }
 
     /// The files of `row` as of its current revision.
     func attachments(of row: StoredSubmission) async throws(ExportError) -> [StoredAttachment] {
@@ -101,6 +111,7 @@ struct ExportFileWriter {
         guard hasher.finalizeHex() == file.sha256 else {
             throw ExportFileError(path: path, problem: "the stored bytes do not match their SHA-256 (the store is damaged)")
         }
+        written.add()
     }
 }
 

@@ -40,6 +40,10 @@ public final class PreparedExport: @unchecked Sendable {
         tables = csv?.shape.tables.map { ExportTable(path: $0.path) } ?? [ExportTable(path: [])]
     }
 
+    /// How many files the export has written under its `ExportFiles` directory so far (0
+    /// without one): after `write`, all of them.
+    public var filesWritten: Int { files?.written.count ?? 0 }
+
     /// Writes the first table (all of a JSON or NDJSON export) to `sink`.
     public func write(to sink: some ExportSink) async throws {
         let first = tables[0]

@@ -129,9 +129,9 @@ struct DumpCommand: AsyncParsableCommand {
         case .csv: .csv(CSVExportOptions(repeats: repeats == .separate ? .separate : .inline, neutralizesFormulas: !rawCsv))
         }
         var outputs: [OutputStream] = []
-        let started = ExportedFiles.now()
+        let export: PreparedExport
         do {
-            let export = try await engine.prepareExport(query, as: exportFormat, records: revisions ? .revisions : .submissions,
+            export = try await engine.prepareExport(query, as: exportFormat, records: revisions ? .revisions : .submissions,
                                                         files: files.map(ExportFiles.init(directory:)))
             if repeats == .separate, let directory = output {
                 try Self.makeDirectory(directory)
@@ -154,7 +154,10 @@ struct DumpCommand: AsyncParsableCommand {
             for out in outputs { try? out.flush() }
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
-        if let files { ExportedFiles.report(in: files, since: started) }
+        if let files {
+            let count = export.filesWritten
+            Terminal.printError("wrote \(count) file\(count == 1 ? "" : "s") under \(files)")
+        }
     }
 
     /// An export's refusal as dump's message and exit code: 1 for an unknown form or version,
