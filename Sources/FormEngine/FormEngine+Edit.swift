@@ -4,8 +4,8 @@ import FormStore
 /// Edits of final submissions: the submit pipeline's validation from the stored values, the
 /// old revision kept in the submission's history by the same transaction that stores the new.
 extension FormEngine {
-    /// Edits final submission `id`: its stored values, then `edit.answers`, then
-    /// `edit.overrides`, validated as a submit is (every error at once, `invalid`), against the
+    /// Edits final submission `id`: its stored values, then `edit.answers` (and the files of
+    /// `edit.attachments`, each replacing its field's files), then `edit.overrides`, validated as a submit is (every error at once, `invalid`), against the
     /// version it was made with or `edit.form`. Secure fields are not asked again (their rules
     /// are skipped unless the edit gives them) and never stored. No action handler runs: an
     /// edit corrects the record, it does not submit again.
@@ -23,13 +23,19 @@ extension FormEngine {
         }
         let form = try await form(for: current, given: edit.form)
         let stored = try values(of: current)
-        let input = FormInput(answers: edit.answers, overrides: edit.overrides,
-                              startingValues: Self.removingAnswered(edit.answers, from: stored),
+        try Self.refuseUnresolvedFileAnswers(in: edit.answers)
+        var staged = edit.stagedAttachments ?? StagedAttachments()
+        for upload in edit.attachments { try await stage(upload, for: form, into: &staged, deadline: edit.deadline) }
+        let compiled = try form.compiled(for: edit.data)
+        // Files given are answers like any other: a field given files is replaced as a whole.
+        let answers = Self.answers(edit.answers, placing: staged, form: compiled)
+        let input = FormInput(answers: answers, overrides: edit.overrides,
+                              startingValues: Self.removingAnswered(answers, from: stored),
                               timeLimit: edit.deadline?.timeLeft, skipsEmptySecureFields: true)
-        let filled = try form.compiled(for: edit.data).fill(input, validating: true)
+        let filled = compiled.fill(input, validating: true)
         try stopIfOutOfTime(deadline: edit.deadline, filled: filled)
-        let held = heldReferences(in: stored, of: form.compiled)
-        let (attachments, fileErrors) = attachmentWrites(for: filled.valuesToStore, of: form.compiled, staged: nil, held: held)
+        let held = heldReferences(in: stored, of: compiled)
+        let (attachments, fileErrors) = attachmentWrites(for: filled.valuesToStore, of: compiled, staged: staged, held: held)
         if !filled.errors.isEmpty || !fileErrors.isEmpty { throw .invalid(filled.errors + fileErrors) }
         if edit.form == nil { try Self.refuseDropping(filled.notices) }
         var edited = try await store(filled.valuesToStore, of: current, holding: stored, form: form, attachments: attachments,
@@ -169,7 +175,8 @@ extension FormEngine {
     static func removingAnswered(_ answers: FormValue?, from values: FormValue) -> FormValue {
         guard case .object(let given)? = answers, case .object(var members) = values else { return values }
         for (key, answer) in given {
-            if case .object = answer, let stored = members[key], case .object = stored {
+            // A file's reference is an object, but one value: a file given replaces the file.
+            if case .object = answer, AttachmentReference(formValue: answer) == nil, let stored = members[key], case .object = stored {
                 members[key] = removingAnswered(answer, from: stored)
             } else {
                 members.removeValue(forKey: key)

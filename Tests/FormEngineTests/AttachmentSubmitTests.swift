@@ -203,4 +203,41 @@ struct AttachmentSubmitTests {
         #expect(try await engine.storage.attachmentChunk(sha256: SampleFiles.sha256(second), index: 0) == nil)
         #expect(try await engine.storage.attachmentChunk(sha256: SampleFiles.sha256(first), index: 0) == nil)
     }
+
+    @Test(arguments: backends)
+    func anEditWithFilesReplacesOnlyTheFieldsGivenFiles(backend: Backend) async throws {
+        let (engine, form, scratch) = try await Self.engine(backend)
+        _ = scratch
+        let first = SampleFiles.pdf(size: 3_000)
+        let second = SampleFiles.pdf(size: 5_000)
+        var request = SubmissionRequest(answers: ["title": "v1"])
+        request.attachments = [.bytes(first, keyPath: "slides", name: "v1.pdf"),
+                               .bytes(Array("a".utf8), keyPath: "extras", name: "a.txt"),
+                               .bytes(Array("b".utf8), keyPath: "extras", name: "b.txt")]
+        let submission = try await engine.submit(request, to: form)
+
+        var edit = SubmissionEdit(reason: "new slides")
+        edit.attachments = [.bytes(second, keyPath: "slides", name: "v2.pdf")]
+        let edited = try await engine.edit(id: submission.id, edit)
+        #expect(edited.revision == 2)
+        let slides = try #require(try await engine.fileBytes(ofSubmission: submission.id, keyPath: "slides"))
+        #expect(try await collected(slides.bytes) == second && slides.file.name == "v2.pdf")
+        // The field given no file keeps both of its files; the old slides stay with revision 1.
+        #expect(try await engine.files(ofSubmission: submission.id).map(\.name) == ["a.txt", "b.txt", "v2.pdf"])
+        let old = try #require(try await engine.fileBytes(ofSubmission: submission.id, keyPath: "slides", revision: 1))
+        #expect(try await collected(old.bytes) == first)
+
+        // A file the field refuses fails the edit as a whole, and nothing changes.
+        var refused = SubmissionEdit()
+        refused.attachments = [.bytes(SampleFiles.png(width: 2, height: 2), keyPath: "slides", name: "x.pdf")]
+        do {
+            try await engine.edit(id: submission.id, refused)
+            Issue.record("an edit with a refused file was stored")
+        } catch {
+            guard case .invalid(let errors) = error else { Issue.record("\(error)"); return }
+            #expect(errors.map(\.path) == ["slides"] && errors.map(\.rule) == ["accept"], "\(errors)")
+        }
+        #expect(try await engine.storedSubmission(id: submission.id)?.revision == 2)
+    }
+
 }

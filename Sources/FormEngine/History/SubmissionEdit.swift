@@ -27,6 +27,11 @@ public struct SubmissionEdit: Sendable {
     public var deadline: ContinuousClock.Instant?
     /// The client's idempotency key, whose answer is kept with the new revision.
     package var idempotency: SubmissionIdempotency?
+    /// Files that replace a file field's files (staged in order, see `FormEngine.stage`): a
+    /// field given files holds these only; the others keep the files the submission holds.
+    public var attachments: [AttachmentUpload] = []
+    /// Files received already (a streamed multipart body); `attachments` are added after them.
+    public var stagedAttachments: StagedAttachments?
 
     /// An edit; by default one that changes nothing, made by nobody named, for no reason given.
     public init(
