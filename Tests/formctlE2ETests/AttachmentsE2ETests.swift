@@ -105,6 +105,36 @@ import Testing
         #expect(missing.stderr.contains("holds no file at handouts position 2"), "\(missing)")
     }
 
+    @Test func editReplacesAFieldsFilesAndKeepsTheOthers() throws {
+        let handout = try write("notes.txt", "Bring a laptop.\n")
+        let stored = try scratch.formctl(["fill", form, "--set", "title=T", "--attach", "slides=\(slides)",
+                                          "--attach", "handouts=\(handout)"])
+        #expect(stored.exitCode == 0, "\(stored)")
+        let newer = try write("v2/slides.pdf", "%PDF-1.4\n% second version\n%%EOF\n")
+        let edited = try scratch.formctl(["edit", "1", "--attach", "slides=\(newer)", "--reason", "new slides"])
+        #expect(edited.exitCode == 0, "\(edited)")
+        let list = try scratch.formctl(["file", "1"])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: newer)[.size] as? Int)
+        #expect(list.stdout.split(separator: "\n").map(String.init) == [
+            "handouts\tnotes.txt\t16\ttext/plain\t\(try Self.sha256(handout))",
+            "slides\tslides.pdf\t\(size)\tapplication/pdf\t\(try Self.sha256(newer))",
+        ], "\(list)")
+        // The first slides stay with revision 1.
+        let old = scratch.path("old.pdf")
+        let first = try scratch.formctl(["file", "1", "slides", "--revision", "1", "-o", old])
+        #expect(first.exitCode == 0, "\(first)")
+        #expect(try Self.sha256(old) == (try Self.sha256(slides)))
+
+        // A {"file": PATH} answer is read from the answers file's directory; a refused file
+        // changes nothing.
+        _ = try write("edits/photo.txt", "not an image")
+        let answers = try write("edits/answers.json", #"{"photo": {"file": "photo.txt"}}"#)
+        let refused = try scratch.formctl(["edit", "1", "--answers", answers])
+        #expect(refused.exitCode == 1, "\(refused)")
+        #expect(refused.stderr.contains("photo:"), "\(refused)")
+        #expect(try rows("select revision from submissions") == "2")
+    }
+
     @Test func showListsTheFiles() throws {
         let result = try scratch.formctl(["fill", form, "--set", "title=T", "--attach", "slides=\(slides)"])
         #expect(result.exitCode == 0, "\(result)")

@@ -9,11 +9,13 @@ struct EditCommand: AsyncParsableCommand {
         abstract: "Correct a stored submission; the values it had are kept in its history.",
         discussion: """
             --answers gives an object merged over the stored values (a key given replaces that \
-            field, a repeat given replaces the whole repeat), --set sets one value as fill does. \
+            field, a repeat given replaces the whole repeat), --set sets one value as fill does, \
+            --attach KEY=PATH replaces a file field's files (several for a field of several \
+            files; {"file": PATH} answers are read from --files DIR). \
             The result is validated against the form version the submission was made with (with \
             --to-latest, against the form's latest version, and moved to it). Secure fields are \
             never stored, so they are not asked again. An edit that changes nothing stores no \
-            revision. On a terminal without --answers, --set and --to-latest, the fill summary opens with the \
+            revision. On a terminal without --answers, --set, --attach and --to-latest, the fill summary opens with the \
             stored values: a number edits that field, s saves the edit, q leaves it as it was; the \
             reason is asked when --reason was not given.
             Prints each field that changed (old -> new) and the new revision. formctl show ID \
@@ -32,6 +34,12 @@ struct EditCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Set one value, e.g. --set email=ann@example.com or --set guests.1.name=Bo.", valueName: "KEY=VALUE"))
     var sets: [String] = []
+
+    @Option(name: .customLong("attach"), help: ArgumentHelp("Replace a file field's files, e.g. --attach slides=v2.pdf (repeatable: a field of several files takes several); other fields keep theirs.", valueName: "KEY=PATH"))
+    var attachments: [String] = []
+
+    @Option(help: ArgumentHelp("Where {\"file\": \"relative/path\"} values in --answers are read from (default: the answers file's directory, the working directory for -); no file outside DIR is read.", valueName: "DIR"))
+    var files: String?
 
     @Option(help: ArgumentHelp("Why the submission is corrected, kept with the revision.", valueName: "TEXT"))
     var reason: String?
@@ -56,19 +64,22 @@ struct EditCommand: AsyncParsableCommand {
         for set in sets where FieldOverride(assignment: set) == nil {
             throw ValidationError("--set takes KEY=VALUE, got '\(set)'")
         }
+        for attachment in attachments where FileAssignment(attachment) == nil {
+            throw ValidationError("--attach takes KEY=PATH, got '\(attachment)'")
+        }
         if let reason { try RecordText.check(reason, option: "--reason") }
     }
 
     /// The summary opens only on a terminal, and only when the command gave no values.
     var isInteractive: Bool {
-        !noInput && answers == nil && sets.isEmpty && !toLatest && Terminal.isTTY(0) && Terminal.isTTY(2)
+        !noInput && answers == nil && sets.isEmpty && attachments.isEmpty && !toLatest && Terminal.isTTY(0) && Terminal.isTTY(2)
     }
 
     func run() async throws {
         if !database.isPostgres { try database.requireExistingFile() }
-        if answers == nil && sets.isEmpty && !toLatest && !isInteractive {
+        if answers == nil && sets.isEmpty && attachments.isEmpty && !toLatest && !isInteractive {
             throw CommandFailure(
-                "formctl: edit needs --answers or --set (or --to-latest) without a terminal; on a terminal it opens the summary",
+                "formctl: edit needs --answers, --set or --attach (or --to-latest) without a terminal; on a terminal it opens the summary",
                 exitCode: .usage)
         }
         let engine = try await database.openEngine()
@@ -76,12 +87,17 @@ struct EditCommand: AsyncParsableCommand {
         if isInteractive { return try await editOnTerminal(engine, data: boundData) }
         let before = try await current(in: engine)
         let form = toLatest ? try await latestForm(of: before, in: engine, data: boundData) : nil
-        let edit = SubmissionEdit(
+        var edit = SubmissionEdit(
             answers: try answers.map { try FormInputs.loadJSON($0, what: "answers") },
             overrides: sets.compactMap(FieldOverride.init(assignment:)), reason: nonEmpty(reason), actor: actor.name, form: form,
             expectedRevision: before.revision, data: boundData)
         let edited: Submission
-        do { edited = try await engine.edit(id: id, edit) } catch { throw await failure(for: error, in: engine) }
+        do {
+            try await placeFiles(in: &edit, of: before, in: engine)
+            edited = try await engine.edit(id: id, edit)
+        } catch {
+            throw await failure(for: error, in: engine)
+        }
         try EditReport(id: id, before: before, after: edited).print()
     }
 
@@ -94,6 +110,23 @@ struct EditCommand: AsyncParsableCommand {
         }
         guard let stored else { throw await RecordFailure.absent(id, in: engine) }
         return stored
+    }
+
+    /// `--attach` files and `{"file": PATH}` answers (read only from inside the files
+    /// directory) as the edit's uploads.
+    func placeFiles(in edit: inout SubmissionEdit, of submission: StoredSubmission, in engine: FormEngine)
+        async throws(FormEngineError)
+    {
+        if let given = edit.answers, !given.fileAnswers().isEmpty {
+            var form = edit.form
+            if form == nil { form = try await engine.loadForm(versionID: submission.formVersionID, data: edit.data ?? .emptyObject) }
+            guard let form else { throw .notEditable(id: submission.id, reason: "its form version \(submission.version) is not stored") }
+            let root = files ?? (answers == nil || answers == "-" ? "." : LocalPath.directory(of: answers ?? "."))
+            let resolved = try AttachmentDirectory(root: root).uploads(in: given, for: form)
+            edit.answers = resolved.answers
+            edit.attachments = resolved.uploads
+        }
+        for attachment in attachments.compactMap(FileAssignment.init) { edit.attachments.append(try attachment.upload()) }
     }
 
     func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
