@@ -5,14 +5,7 @@ import Testing
 /// byte for byte, the values naming them by path.
 extension AttachmentsE2ETests {
     @Test func attachedFilesComeBackByteForByteFromDump() throws {
-        let handout = try write("notes.txt", "Bring a laptop.\n")
-        let bio = try write("bio.txt", "Ada writes compilers.\n")
-        let result = try scratch.formctl([
-            "fill", form, "--set", "title=Files in forms", "--attach", "slides=\(slides)", "--attach", "photo=\(photo)",
-            "--attach", "handouts=\(handout)", "--attach", "handouts=\(slides)", "--attach", "speakers.0.bio=\(bio)",
-        ])
-        #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout == "saved submission 1\n")
+        let (handout, bio) = try attachEverything()
 
         let uuid = try rows("select uuid from submissions where id = 1")
         let dump = try scratch.formctl(["dump", "--files", "out"])

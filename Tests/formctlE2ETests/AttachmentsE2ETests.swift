@@ -70,7 +70,9 @@ import Testing
         return found
     }
 
-    @Test func attachedFilesAreStoredAndReadBackByteForByte() throws {
+    /// Submission 1 with a file in every field (two handouts, one in a repeat), through
+    /// `fill --attach`; the text files it made.
+    func attachEverything() throws -> (handout: String, bio: String) {
         let handout = try write("notes.txt", "Bring a laptop.\n")
         let bio = try write("bio.txt", "Ada writes compilers.\n")
         let result = try scratch.formctl([
@@ -79,6 +81,11 @@ import Testing
         ])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout == "saved submission 1\n")
+        return (handout, bio)
+    }
+
+    @Test func attachedFilesAreStoredAndReadBackByteForByte() throws {
+        let (handout, bio) = try attachEverything()
 
         let list = try scratch.formctl(["file", "1"])
         #expect(list.exitCode == 0, "\(list)")

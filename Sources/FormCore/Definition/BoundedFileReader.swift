@@ -106,7 +106,7 @@ package struct FileReadError: Error, Sendable, CustomStringConvertible {
     }
 
     /// What a file that is not a regular file is, in words; nil for a regular file.
-    static func kind(of mode: mode_t) -> String? {
+    package static func kind(of mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a directory"

@@ -1,3 +1,4 @@
+import FormCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,7 @@ final class OpenedFile: @unchecked Sendable {
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw OpenFileError(path: path, problem: "is \(Self.kind(info.st_mode)), not a regular file")
+            throw OpenFileError(path: path, problem: "is \(FileReadError.kind(of: info.st_mode) ?? "not a regular file"), not a regular file")
         }
         // Opened without blocking so a FIFO could not hang the open; a regular file reads the same.
         let flags = fcntl(descriptor, F_GETFL)
@@ -40,19 +41,6 @@ final class OpenedFile: @unchecked Sendable {
     }
 
     deinit { close(descriptor) }
-
-    /// What a file that is not a regular one is, in words.
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFSOCK: return "a socket"
-        case S_IFLNK: return "a symbolic link"
-        default: return "not a regular file"
-        }
-    }
 
     /// The file's bytes, `pieceSize` at a time.
     var bytes: FileBytes { FileBytes(file: self) }
