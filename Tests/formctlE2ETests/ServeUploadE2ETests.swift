@@ -186,4 +186,33 @@ import Testing
         #expect(try scratch.rows("select s.status || ' ' || a.name from submissions s join submission_attachments a on a.submission_id = s.id")
             .trimmingCharacters(in: .newlines) == "final draft.pdf")
     }
+
+    /// A stranger's HTML, SVG or a text file claimed as HTML is served so no browser runs it:
+    /// `application/octet-stream` rather than a type a browser renders, and a sandboxing CSP
+    /// on every file; the submission's JSON still says what each file is.
+    @Test func anUploadABrowserWouldRunIsServedAsBytesInASandbox() throws {
+        let scratch = try Scratch()
+        let open = #"{"title": "Open", "sections": [{"elements": [{"type": "file", "key": "doc", "maximumFiles": 3}]}]}"#
+        let server = try ServerProcess(scratch, formsDirectory: try Self.forms(scratch, open, name: "open"))
+        defer { server.stop() }
+        var form = MultipartForm()
+        form.file("doc", fileName: "x.html", type: "text/html", bytes: Data("<html><script>alert(1)</script></html>".utf8))
+        form.file("doc", fileName: "x.svg", type: "image/svg+xml",
+                  bytes: Data(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8))
+        form.file("doc", fileName: "notes.txt", type: "text/html", bytes: Data("<b>claimed as HTML</b>".utf8))
+        let reply = try server.request("POST", "/forms/open/submissions", bytes: form.body, type: form.contentType,
+                                       headers: ["Accept": "application/json"])
+        #expect(reply.status == 201, "\(reply.status) \(reply.text)")
+        let id = try #require(reply.object["id"] as? Int)
+        let auth = ["Authorization": "Bearer \(server.token)"]
+        let shown = try server.request("GET", "/submissions/\(id)", type: nil, headers: auth)
+        let files = try #require(shown.object["files"] as? [[String: Any]], "\(shown.text)")
+        #expect(files.map { $0["type"] as? String } == ["text/html", "image/svg+xml", "text/html"], "\(shown.text)")
+        for position in 0..<3 {
+            let file = try server.request("GET", "/submissions/\(id)/files/doc?position=\(position)", type: nil, headers: auth)
+            #expect(file.status == 200 && file.headers["content-type"] == "application/octet-stream", "\(position): \(file.headers)")
+            #expect(file.headers["content-security-policy"] == "default-src 'none'; sandbox", "\(position): \(file.headers)")
+            #expect(file.headers["content-disposition"]?.hasPrefix("attachment;") == true && file.headers["x-content-type-options"] == "nosniff")
+        }
+    }
 }
