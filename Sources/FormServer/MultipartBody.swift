@@ -245,7 +245,7 @@ final class MultipartBody: @unchecked Sendable {
         let parameters = ContentDisposition.parameters(disposition)
         guard let name = parameters["name"] else { throw .malformed("a part's Content-Disposition has no name") }
         let type = headers.last(where: { $0.name.lowercased() == "content-type" })?.value
-        return PartHead(name: name, fileName: parameters["filename"], contentType: type)
+        return PartHead(name: name, fileName: ContentDisposition.fileName(parameters), contentType: type)
     }
 }
 

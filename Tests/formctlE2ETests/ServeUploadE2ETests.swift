@@ -215,4 +215,22 @@ import Testing
             #expect(file.headers["content-disposition"]?.hasPrefix("attachment;") == true && file.headers["x-content-type-options"] == "nosniff")
         }
     }
+
+    /// A part that names its file only by `filename*` (RFC 8187, as some HTTP libraries send a
+    /// name that is not ASCII) is a file with that name decoded, not the field's text.
+    @Test func aFileNamedOnlyByFilenameStarIsAFile() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Self.forms(scratch))
+        defer { server.stop() }
+        var form = MultipartForm()
+        form.field("title", "Extended name")
+        form.file("slides", fileName: "deck.pdf", bytes: Self.pdf("plain"))
+        var body = form.head
+        body += Data("--\(form.boundary)\r\nContent-Disposition: form-data; name=\"slides\"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf\r\n\r\n".utf8)
+        body += Self.pdf("extended") + Data("\r\n".utf8) + form.end
+        let reply = try server.request("POST", "/forms/proposal/submissions", bytes: body, type: form.contentType,
+                                       headers: ["Accept": "application/json"])
+        #expect(reply.status == 201, "\(reply.status) \(reply.text)")
+        #expect(try scratch.rows("select name from submission_attachments order by position").split(separator: "\n") == ["deck.pdf", "résumé.pdf"])
+    }
 }
