@@ -27,6 +27,7 @@ extension FormEngine {
         var staged = edit.stagedAttachments ?? StagedAttachments()
         for upload in edit.attachments { try await stage(upload, for: form, into: &staged, deadline: edit.deadline) }
         let compiled = try form.compiled(for: edit.data)
+        try Self.refuseFilesPastTheItems(staged, answers: edit.answers, startingValues: stored, form: compiled)
         // Files given are answers like any other: a field given files is replaced as a whole.
         let answers = Self.answers(edit.answers, placing: staged, form: compiled)
         let input = FormInput(answers: answers, overrides: edit.overrides,

@@ -17,6 +17,7 @@ extension FormEngine {
         var staged = request.stagedAttachments ?? StagedAttachments()
         for upload in request.attachments { try await stage(upload, for: form, into: &staged, deadline: request.deadline) }
         let compiled = try form.compiled(for: request.data)
+        try Self.refuseFilesPastTheItems(staged, answers: request.answers, startingValues: draft?.values, form: compiled)
         let input = FormInput(answers: Self.answers(request.answers, placing: staged, form: compiled), overrides: request.overrides,
                               startingValues: draft?.values, timeLimit: request.timeLeft)
         let filled = compiled.fill(input, validating: request.status == .final)

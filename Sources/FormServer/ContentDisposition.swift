@@ -40,4 +40,18 @@ enum ContentDisposition {
         }
         return result
     }
+
+    /// A file part's name: `filename`, else `filename*` (RFC 8187, `UTF-8''r%C3%A9sum%C3%A9.pdf`,
+    /// which RFC 7578 tells senders not to use, but some HTTP libraries send alone for a
+    /// name that is not ASCII): decoded, or as sent when it is not UTF-8 percent-encoded. Such
+    /// a part is a file, never taken as the text of its field.
+    static func fileName(_ parameters: [String: String]) -> String? {
+        if let plain = parameters["filename"] { return plain }
+        guard let extended = parameters["filename*"] else { return nil }
+        let pieces = extended.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        guard pieces.count == 3, pieces[0].lowercased() == "utf-8", let decoded = String(pieces[2]).removingPercentEncoding else {
+            return extended
+        }
+        return decoded
+    }
 }

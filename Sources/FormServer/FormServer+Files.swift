@@ -24,9 +24,12 @@ extension FormServer {
         guard let found = try await engineCall({ try await engine.fileBytes(ofSubmission: submission.id, keyPath: keyPath, position: position) })
         else { throw noFile }
         let headers: HTTPFields = [
-            .contentType: found.file.mediaType,
+            .contentType: Self.servedType(found.file.mediaType),
             .contentDisposition: Self.attachmentDisposition(found.file.name),
             .xContentTypeOptions: "nosniff",
+            // Should a browser show it anyway (opened from a cache, a proxy that drops the
+            // disposition), it runs nothing and loads nothing, as a page of no origin.
+            .contentSecurityPolicy: "default-src 'none'; sandbox",
             .cacheControl: "private, no-store",
         ]
         let bytes = found.bytes
@@ -34,6 +37,17 @@ extension FormServer {
             for try await piece in bytes { try await writer.write(ByteBuffer(bytes: piece)) }
             try await writer.finish(nil)
         })
+    }
+
+    /// The type a file is served with: the one found from its bytes, except for what a
+    /// browser runs as a page or a script (HTML, XML and SVG, JavaScript), served as
+    /// `application/octet-stream` so that no browser, old or new, renders a stranger's upload
+    /// with this server's origin. The submission's JSON still says what the file is.
+    static func servedType(_ mediaType: String) -> String {
+        let type = mediaType.lowercased()
+        let active = ["text/html", "application/xhtml+xml", "text/xml", "application/xml", "image/svg+xml", "text/javascript",
+                      "application/javascript", "application/ecmascript", "text/ecmascript", "text/xsl", "application/xslt+xml"]
+        return active.contains(type) || type.hasSuffix("+xml") ? "application/octet-stream" : mediaType
     }
 
     /// `attachment; filename*=UTF-8''...` (RFC 6266 and 8187): the name percent-encoded, so

@@ -48,6 +48,9 @@ extension FormServer {
             let upload = try await readUpload(request, for: form)
             return .read(upload.body, fingerprintBytes: upload.fingerprintBytes, staged: upload.staged)
         } catch let refusal as UploadRefusal {
+            // Stopped at the request's deadline (a body that stalls): `limited`'s 503, not
+            // a refusal of the body as if the client had sent it wrong.
+            if Task.isCancelled { throw Self.outOfTime(limits.requestTimeout) }
             guard let served = refusal.error as? ServedError else { throw refusal.error }
             let response: Response
             let draftToken = refusal.fields.last { $0.name == DraftPage.tokenField }?.value

@@ -54,6 +54,13 @@ final class MultipartBody: @unchecked Sendable {
     /// The bytes before the current piece that may start the close delimiter.
     private var carried: [UInt8]
     private(set) var isClosed = false
+    /// The most bytes read in a row without a part's content: a part's headers (with the
+    /// boundary before them), the bytes before the first part or after the last. The parser
+    /// holds a header whole until its line ends (and copies it with each piece of the request),
+    /// so one far too long is refused as it comes, not once the body's bound is reached.
+    static let maximumHeadBytes = 16 * 1024
+    /// Bytes read since the last piece that held some of a part's content (or its end).
+    private var headBytes = 0
 
     init(_ body: RequestBody, boundary: String, maximumBytes: Int) {
         source = body.makeAsyncIterator()
@@ -203,6 +210,11 @@ final class MultipartBody: @unchecked Sendable {
         if !isClosed { lookForCloseDelimiter(in: piece) }
         do { try parser.execute(piece) } catch { throw .malformed("it does not parse as multipart/form-data") }
         flushPending()
+        let tookContent = events.contains { if case .header = $0 { false } else { true } }
+        headBytes = tookContent ? 0 : headBytes + piece.readableBytes
+        guard headBytes <= Self.maximumHeadBytes else {
+            throw .malformed("a part's headers (or what comes before the first part or after the last) are longer than \(Self.maximumHeadBytes) bytes")
+        }
         return true
     }
 
@@ -233,7 +245,7 @@ final class MultipartBody: @unchecked Sendable {
         let parameters = ContentDisposition.parameters(disposition)
         guard let name = parameters["name"] else { throw .malformed("a part's Content-Disposition has no name") }
         let type = headers.last(where: { $0.name.lowercased() == "content-type" })?.value
-        return PartHead(name: name, fileName: parameters["filename"], contentType: type)
+        return PartHead(name: name, fileName: ContentDisposition.fileName(parameters), contentType: type)
     }
 }
 

@@ -240,4 +240,28 @@ struct AttachmentSubmitTests {
         #expect(try await engine.storedSubmission(id: submission.id)?.revision == 2)
     }
 
+    /// A file for an item far past a repeat's items is refused naming its key path, not placed
+    /// after tens of thousands of empty items made for it (a repeat with no `maximumItems`
+    /// stored them all); files may still go in the items there are and in new ones after them.
+    @Test func aFileFarPastARepeatsItemsIsRefused() async throws {
+        let scratch = try TemporaryDirectory(prefix: "engine-files")
+        let engine = try await FormEngine(database: scratch.path("files.sqlite"))
+        let form = try engine.loadForm(definition: try FormDefinition(json: """
+            {"sections": [{"elements": [{"type": "entry", "key": "title"}]},
+              {"bind": "iterate:talks", "addTitle": "Add a talk", "elementTemplate": {"type": "file", "key": "slides"}}]}
+            """), name: "talks")
+        var far = SubmissionRequest(answers: ["title": "Far", "talks": [[:]]])
+        far.attachments = [.bytes(Array("deck".utf8), keyPath: "talks.99999.slides", name: "deck.txt")]
+        let errors = await fieldErrors { _ = try await engine.submit(far, to: form) }
+        #expect(errors.map(\.path) == ["talks.99999.slides"], "\(errors)")
+        #expect(errors.first?.message.contains("item 100000 of 'talks', which has 1 so far") == true, "\(errors)")
+
+        var next = SubmissionRequest(answers: ["title": "Next", "talks": [[:]]])
+        next.attachments = (0..<3).map { .bytes(Array("deck \($0)".utf8), keyPath: "talks.\($0).slides", name: "d\($0).txt") }
+        let saved = try await engine.submit(next, to: form)
+        #expect(saved.values["talks"]?[2]?["slides"]?["name"] == "d2.txt", "\(saved.values)")
+        var onlyFiles = SubmissionRequest(answers: ["title": "Files only"])
+        onlyFiles.attachments = [.bytes(Array("deck".utf8), keyPath: "talks.0.slides", name: "d.txt")]
+        #expect(try await engine.submit(onlyFiles, to: form).values["talks"]?[0]?["slides"]?["name"] == "d.txt")
+    }
 }

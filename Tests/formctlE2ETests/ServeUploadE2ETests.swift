@@ -186,4 +186,51 @@ import Testing
         #expect(try scratch.rows("select s.status || ' ' || a.name from submissions s join submission_attachments a on a.submission_id = s.id")
             .trimmingCharacters(in: .newlines) == "final draft.pdf")
     }
+
+    /// A stranger's HTML, SVG or a text file claimed as HTML is served so no browser runs it:
+    /// `application/octet-stream` rather than a type a browser renders, and a sandboxing CSP
+    /// on every file; the submission's JSON still says what each file is.
+    @Test func anUploadABrowserWouldRunIsServedAsBytesInASandbox() throws {
+        let scratch = try Scratch()
+        let open = #"{"title": "Open", "sections": [{"elements": [{"type": "file", "key": "doc", "maximumFiles": 3}]}]}"#
+        let server = try ServerProcess(scratch, formsDirectory: try Self.forms(scratch, open, name: "open"))
+        defer { server.stop() }
+        var form = MultipartForm()
+        form.file("doc", fileName: "x.html", type: "text/html", bytes: Data("<html><script>alert(1)</script></html>".utf8))
+        form.file("doc", fileName: "x.svg", type: "image/svg+xml",
+                  bytes: Data(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8))
+        form.file("doc", fileName: "notes.txt", type: "text/html", bytes: Data("<b>claimed as HTML</b>".utf8))
+        let reply = try server.request("POST", "/forms/open/submissions", bytes: form.body, type: form.contentType,
+                                       headers: ["Accept": "application/json"])
+        #expect(reply.status == 201, "\(reply.status) \(reply.text)")
+        let id = try #require(reply.object["id"] as? Int)
+        let auth = ["Authorization": "Bearer \(server.token)"]
+        let shown = try server.request("GET", "/submissions/\(id)", type: nil, headers: auth)
+        let files = try #require(shown.object["files"] as? [[String: Any]], "\(shown.text)")
+        #expect(files.map { $0["type"] as? String } == ["text/html", "image/svg+xml", "text/html"], "\(shown.text)")
+        for position in 0..<3 {
+            let file = try server.request("GET", "/submissions/\(id)/files/doc?position=\(position)", type: nil, headers: auth)
+            #expect(file.status == 200 && file.headers["content-type"] == "application/octet-stream", "\(position): \(file.headers)")
+            #expect(file.headers["content-security-policy"] == "default-src 'none'; sandbox", "\(position): \(file.headers)")
+            #expect(file.headers["content-disposition"]?.hasPrefix("attachment;") == true && file.headers["x-content-type-options"] == "nosniff")
+        }
+    }
+
+    /// A part that names its file only by `filename*` (RFC 8187, as some HTTP libraries send a
+    /// name that is not ASCII) is a file with that name decoded, not the field's text.
+    @Test func aFileNamedOnlyByFilenameStarIsAFile() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Self.forms(scratch))
+        defer { server.stop() }
+        var form = MultipartForm()
+        form.field("title", "Extended name")
+        form.file("slides", fileName: "deck.pdf", bytes: Self.pdf("plain"))
+        var body = form.head
+        body += Data("--\(form.boundary)\r\nContent-Disposition: form-data; name=\"slides\"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf\r\n\r\n".utf8)
+        body += Self.pdf("extended") + Data("\r\n".utf8) + form.end
+        let reply = try server.request("POST", "/forms/proposal/submissions", bytes: body, type: form.contentType,
+                                       headers: ["Accept": "application/json"])
+        #expect(reply.status == 201, "\(reply.status) \(reply.text)")
+        #expect(try scratch.rows("select name from submission_attachments order by position").split(separator: "\n") == ["deck.pdf", "résumé.pdf"])
+    }
 }

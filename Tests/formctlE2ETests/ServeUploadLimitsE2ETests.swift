@@ -98,6 +98,59 @@ import Testing
         #expect(try Self.post(server, Self.started).status == 201)
     }
 
+    /// A part's headers far too long (one endless header, or thousands of short ones) are
+    /// refused as they come, within the first 16 KiB past their start, not held until the
+    /// body's bound of megabytes is reached; the server still answers the next client.
+    @Test func aPartsHeadersFarTooLongAreRefusedAsTheyCome() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Upload.forms(scratch))
+        defer { server.stop() }
+        let form = Self.started
+        let head = Data("--\(form.boundary)\r\nContent-Disposition: form-data; name=\"title\"\r\n".utf8)
+        for (what, line) in [("one endless header", "X-Long: "), ("thousands of headers", "X-Short: a\r\n")] {
+            let upload = try StreamingUpload(port: server.port)
+            let length = 3_900_000
+            var sent = head.count
+            let repeated = what == "one endless header" ? Data(repeating: UInt8(ascii: "a"), count: 16_384)
+                : Data(String(repeating: line, count: 16_384 / line.utf8.count).utf8)
+            var first = true
+            let answer = upload.post("/forms/proposal/submissions", contentType: form.contentType, contentLength: length,
+                                     headers: ["Accept": "application/json"]) {
+                if first {
+                    first = false
+                    return head + (what == "one endless header" ? Data(line.utf8) : Data())
+                }
+                guard sent + repeated.count < length else { return nil }
+                sent += repeated.count
+                return repeated
+            }
+            #expect(answer.status == 400 && answer.text.contains("headers") && answer.text.contains("16384 bytes"), "\(what): \(answer)")
+        }
+        #expect(try Upload.stored(scratch) == "0 0 0 0")
+        #expect(try Self.post(server, Self.started).status == 201)
+    }
+
+    /// A body that stalls mid-file is stopped at `--request-timeout` and answered 503 with
+    /// Retry-After, as every request out of time is (not 400, as if the client had sent it
+    /// wrong); nothing is stored and the server goes on.
+    @Test func aBodyThatStallsMidFileIsAnswered503AtTheDeadline() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, formsDirectory: try Upload.forms(scratch), extra: ["--request-timeout", "2"])
+        defer { server.stop() }
+        let form = Self.started
+        let upload = try StreamingUpload(port: server.port)
+        var sent = false
+        let answer = upload.post("/forms/proposal/submissions", contentType: form.contentType, contentLength: form.body.count + 100_000,
+                                 headers: ["Accept": "application/json"], timeout: 20) {
+            defer { sent = true }
+            return sent ? nil : form.head + form.fileHead("photo", fileName: "me.png", type: "image/png") + Upload.png
+        }
+        #expect(answer.status == 503 && answer.text.contains("longer than 2 s"), "\(answer)")
+        #expect(upload.received.range(of: Data("Retry-After: 1".utf8)) != nil, "\(String(decoding: upload.received, as: UTF8.self))")
+        #expect(try Upload.stored(scratch) == "0 0 0 0")
+        #expect(try Self.post(server, Self.started).status == 201)
+    }
+
     /// A file past its field's limit: the 413 naming the field reaches a client that sends its
     /// whole body (the rest is read and dropped, not reset). A Content-Length past the whole
     /// bound is refused before the body is read, and a client reading while it sends hears it
