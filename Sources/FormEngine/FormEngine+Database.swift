@@ -12,14 +12,15 @@ extension FormEngine {
     /// PostgreSQL address is refused with an `unavailable` storage error that says so.
     public convenience init(database address: String, options: StoreOptions = StoreOptions()) async throws(FormEngineError) {
         if Self.isPostgresAddress(address) {
-            self.init(storage: try await Self.openPostgres(address, options: options), spoolDirectory: options.spoolDirectory)
+            self.init(storage: try await Self.openPostgres(address, options: options), spoolDirectory: options.spoolDirectory,
+                      spoolLimit: options.spoolLimit)
             return
         }
         let tables = try options.tables(database: address, backend: .sqlite)
         do {
             self.init(storage: try SQLiteStorage(path: address, readOnly: options.readOnly, busyTimeout: options.busyTimeout,
                                                  adoptingForeignDatabase: options.adoptingForeignDatabase, tables: tables),
-                      spoolDirectory: options.spoolDirectory)
+                      spoolDirectory: options.spoolDirectory, spoolLimit: options.spoolLimit)
         } catch {
             throw .storage(error)
         }

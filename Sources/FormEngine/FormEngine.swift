@@ -37,12 +37,15 @@ public final class FormEngine: Sendable {
     /// Where uploads wait, as unnamed temporary files, until the submit that carries them is
     /// stored (`StoreOptions.spoolDirectory`).
     let spoolDirectory: String
+    /// What all uploads in progress may hold there together (`StoreOptions.spoolLimit`).
+    let spoolBudget: SpoolBudget
 
     /// An engine storing into `storage`, spooling uploads in `spoolDirectory` (nil: `TMPDIR`,
-    /// else `/tmp`).
-    package init(storage: any SubmissionStorage, spoolDirectory: String? = nil) {
+    /// else `/tmp`), at most `spoolLimit` bytes of them at once.
+    package init(storage: any SubmissionStorage, spoolDirectory: String? = nil, spoolLimit: Int = StoreOptions.defaultSpoolLimit) {
         self.storage = storage
         self.spoolDirectory = spoolDirectory ?? SpooledFile.defaultDirectory
+        self.spoolBudget = SpoolBudget(limit: spoolLimit)
     }
 
     /// Opens (creating and migrating) the SQLite database at `path`.

@@ -17,6 +17,12 @@ public struct StoreOptions: Sendable, Equatable {
     /// file unlinked the moment it is made, so nothing is left there, even after a crash.
     /// nil: `TMPDIR`, else `/tmp`.
     public var spoolDirectory: String?
+    /// The most bytes all uploads in progress may hold in the spool directory together
+    /// (`defaultSpoolLimit`, 2 GiB): past it a file being received fails as `busy` (try
+    /// again), so that many clients at once cannot fill the disk.
+    public var spoolLimit: Int = StoreOptions.defaultSpoolLimit
+    /// `spoolLimit`'s default: 2 GiB.
+    public static let defaultSpoolLimit = 2 * 1024 * 1024 * 1024
 
     /// The defaults open a database for reading and writing, with no prefix, migrating it, and
     /// refusing another program's.

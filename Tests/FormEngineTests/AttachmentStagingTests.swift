@@ -174,6 +174,30 @@ struct AttachmentStagingTests {
         }
     }
 
+    @Test func uploadsInProgressTogetherAreHeldToTheSpoolLimit() async throws {
+        let scratch = try TemporaryDirectory(prefix: "spool")
+        var options = StoreOptions()
+        options.spoolLimit = 100_000
+        let engine = try await FormEngine(database: scratch.path("s.sqlite"), options: options)
+        let form = try engine.loadForm(definition: try FormDefinition(json: Self.form), name: "spool")
+        var first: StagedAttachments? = StagedAttachments()
+        try await engine.stage(.bytes(Array(repeating: 0x41, count: 60_000), keyPath: "any", name: "a.txt"), for: form, into: &first!)
+        // A second upload while the first is held would pass the limit: busy, which passes.
+        var second = StagedAttachments()
+        do {
+            try await engine.stage(.bytes(Array(repeating: 0x42, count: 60_000), keyPath: "any", name: "b.txt"), for: form, into: &second)
+            Issue.record("two uploads together passed the spool limit")
+        } catch {
+            guard case .storage(let storage) = error, storage.kind == .busy else { Issue.record("\(error)"); return }
+            #expect(storage.message.contains("spoolLimit"), "\(storage)")
+        }
+        #expect(second.files.isEmpty)
+        // Once the first upload's files are gone (its submit stored or refused), there is room.
+        first = nil
+        try await engine.stage(.bytes(Array(repeating: 0x42, count: 60_000), keyPath: "any", name: "b.txt"), for: form, into: &second)
+        #expect(second.files.count == 1)
+    }
+
     @Test func aSpoolDirectoryThatCannotBeUsedIsAClearStorageError() async throws {
         let scratch = try TemporaryDirectory(prefix: "spool")
         let engine = try await FormEngine(database: scratch.path("s.sqlite"),

@@ -61,12 +61,19 @@ extension FormEngine {
 
     /// An empty unnamed file in the spool directory.
     func makeSpool() throws(FormEngineError) -> SpooledFile {
-        do { return try SpooledFile(directory: spoolDirectory) } catch { throw spoolFailure(error) }
+        do { return try SpooledFile(directory: spoolDirectory, budget: spoolBudget) } catch { throw spoolFailure(error) }
     }
 
     /// A spool that could not be written: the disk is full, or the directory cannot be used.
     func spoolFailure(_ error: SpoolError) -> FormEngineError {
         .storage(StorageError(kind: error.errno == ENOSPC ? .full : .io, backend: storage.backend, message: error.description,
+                              database: storage.database))
+    }
+
+    /// Uploads in progress hold the spool's whole budget: a `busy` error, which passes.
+    func spoolBusy() -> FormEngineError {
+        .storage(StorageError(kind: .busy, backend: storage.backend,
+                              message: "uploads in progress hold \(ByteCount(spoolBudget.limit)) in temporary files already, the most at once (spoolLimit); try again shortly",
                               database: storage.database))
     }
 
@@ -89,6 +96,7 @@ extension FormEngine {
                 if size > uploadRoom { throw FormEngineError.invalid([.uploadTooLarge(path: keyPath, limit: maxUploadSize)]) }
                 hasher.update(piece)
                 if head.count < MediaTypeSniffer.headLength { head += piece.prefix(MediaTypeSniffer.headLength - head.count) }
+                guard spool.reserve(piece.count) else { throw spoolBusy() }
                 try spool.append(piece, directory: spoolDirectory)
             }
         } catch let error as FormEngineError {

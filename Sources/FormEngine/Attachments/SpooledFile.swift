@@ -1,4 +1,5 @@
 import FormStore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,9 +10,13 @@ final class SpooledFile: AttachmentContent, @unchecked Sendable {
     // @unchecked: the descriptor is immutable; writes happen before the file is shared (while
     // staging, in one task), reads after, through pread, which keeps no file position.
     private let descriptor: Int32
+    /// The budget the file's bytes are counted against, given back when it closes.
+    private let budget: SpoolBudget?
+    private let held = Mutex(0)
 
-    /// A new empty file in `directory`.
-    init(directory: String) throws(SpoolError) {
+    /// A new empty file in `directory`, its bytes counted against `budget`.
+    init(directory: String, budget: SpoolBudget? = nil) throws(SpoolError) {
+        self.budget = budget
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
         template += Array("formctl-upload-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -21,7 +26,19 @@ final class SpooledFile: AttachmentContent, @unchecked Sendable {
         descriptor = fd
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        budget?.give(held.withLock { $0 })
+    }
+
+    /// Takes room for `count` more bytes from the budget; false when all uploads in progress
+    /// hold its limit already.
+    func reserve(_ count: Int) -> Bool {
+        guard let budget else { return true }
+        guard budget.take(count) else { return false }
+        held.withLock { $0 += count }
+        return true
+    }
 
     /// `TMPDIR` when it is set, else `/tmp`.
     static var defaultDirectory: String {
