@@ -78,4 +78,42 @@ struct AttachmentExportTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
+
+    /// Exports the `extras` of one submission with files named `names` and answers each file's
+    /// exported path with the bytes written there.
+    static func exportedExtras(named names: [String]) async throws -> [(path: String, bytes: [UInt8], sent: [UInt8])] {
+        let (engine, form, scratch) = try await AttachmentSubmitTests.engine(.sqlite)
+        let contents = names.indices.map { Array("file \($0)".utf8) }
+        var request = SubmissionRequest(answers: ["title": "Names"])
+        request.attachments = [.bytes(SampleFiles.pdf(size: 100), keyPath: "slides", name: "talk.pdf")]
+            + zip(names, contents).map { .bytes($1, keyPath: "extras", name: $0) }
+        _ = try await engine.submit(request, to: form)
+        let directory = scratch.path("out")
+        let json = ExportTests.Collected()
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .json, files: ExportFiles(directory: directory))
+            .write(to: json)
+        let extras = try #require(try FormValue(json: json.text)[0]?["data"]?["extras"]?.arrayValue)
+        return try zip(extras, contents).map { extra, sent in
+            let path = try #require(extra["path"]?.stringValue)
+            return (path, try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(path)"))), sent)
+        }
+    }
+
+    @Test func aFileNamedLikeANumberedOneIsNotOverwritten() async throws {
+        // The third `same.png` would be numbered `3-same.png`, the second file's own name.
+        let exported = try await Self.exportedExtras(named: ["same.png", "3-same.png", "same.png"])
+        #expect(Set(exported.map(\.path)).count == 3)
+        for file in exported { #expect(file.bytes == file.sent, "\(file.path)") }
+    }
+
+    @Test func twoLongNamesAlikeAreBothWritten() async throws {
+        // Names of 255 bytes, the most a component holds: the numbered one must still fit.
+        let long = String(repeating: "x", count: 251) + ".pdf"
+        let exported = try await Self.exportedExtras(named: [long, long])
+        #expect(exported.count == 2 && exported[0].path != exported[1].path)
+        for file in exported {
+            #expect(file.bytes == file.sent && (file.path.split(separator: "/").last?.utf8.count ?? 0) <= 255, "\(file.path)")
+        }
+        #expect(exported[1].path.hasSuffix(".pdf") && exported[1].path.contains("/2-xxx"))
+    }
 }
