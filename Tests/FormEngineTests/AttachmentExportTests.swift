@@ -117,4 +117,20 @@ struct AttachmentExportTests {
         }
         #expect(exported[1].path.hasSuffix(".pdf") && exported[1].path.contains("/2-xxx"))
     }
+
+    @Test func aHardLinkLeftAtAFilesNameIsReplacedNotWrittenThrough() async throws {
+        let (engine, submission, slides, _, scratch) = try await Self.stored(.sqlite)
+        let directory = scratch.path("out")
+        let elsewhere = scratch.path("elsewhere.txt")
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.createDirectory(atPath: "\(directory)/\(submission.uuid)/slides", withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: elsewhere, toPath: "\(directory)/\(submission.uuid)/slides/talk.pdf")
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .ndjson, files: ExportFiles(directory: directory))
+            .write(to: ExportTests.Collected())
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "kept")
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(submission.uuid)/slides/talk.pdf")))
+        #expect(written == slides)
+        // Nothing but the files is left in their directories.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(directory)/\(submission.uuid)/slides") == ["talk.pdf"])
+    }
 }

@@ -108,6 +108,7 @@ struct ExportFileWriter {
         guard hasher.finalizeHex() == file.sha256 else {
             throw ExportFileError(path: path, problem: "the stored bytes do not match their SHA-256 (the store is damaged)")
         }
+        try output.commit()
     }
 }
 
