@@ -23,22 +23,13 @@ extension FormEngine {
         }
         let form = try await form(for: current, given: edit.form)
         let stored = try values(of: current)
-        try Self.refuseUnresolvedFileAnswers(in: edit.answers)
-        var staged = StagedAttachments()
-        for upload in edit.attachments { try await stage(upload, for: form, into: &staged, deadline: edit.deadline) }
-        let compiled = try form.compiled(for: edit.data)
-        let answers = Self.answers(edit.answers, placing: staged, form: compiled)
-        // A file sent replaces the stored reference whole (merging the two objects member by
-        // member would leave a value that is no reference).
-        var starting = Self.removingAnswered(edit.answers, from: stored)
-        for file in staged.files { starting = starting.setting(.null, atKeyPath: file.keyPath) }
-        let input = FormInput(answers: answers, overrides: edit.overrides,
-                              startingValues: starting,
+        let input = FormInput(answers: edit.answers, overrides: edit.overrides,
+                              startingValues: Self.removingAnswered(edit.answers, from: stored),
                               timeLimit: edit.deadline?.timeLeft, skipsEmptySecureFields: true)
-        let filled = compiled.fill(input, validating: true)
+        let filled = try form.compiled(for: edit.data).fill(input, validating: true)
         try stopIfOutOfTime(deadline: edit.deadline, filled: filled)
         let held = heldReferences(in: stored, of: form.compiled)
-        let (attachments, fileErrors) = attachmentWrites(for: filled.valuesToStore, of: form.compiled, staged: staged, held: held)
+        let (attachments, fileErrors) = attachmentWrites(for: filled.valuesToStore, of: form.compiled, staged: nil, held: held)
         if !filled.errors.isEmpty || !fileErrors.isEmpty { throw .invalid(filled.errors + fileErrors) }
         if edit.form == nil { try Self.refuseDropping(filled.notices) }
         var edited = try await store(filled.valuesToStore, of: current, holding: stored, form: form, attachments: attachments,

@@ -105,29 +105,6 @@ import Testing
         #expect(missing.stderr.contains("holds no file at handouts position 2"), "\(missing)")
     }
 
-    @Test func editReplacesAFileAndKeepsTheOthers() throws {
-        #expect(try scratch.formctl(["fill", form, "--set", "title=T", "--attach", "slides=\(slides)", "--attach", "photo=\(photo)"])
-            .exitCode == 0)
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: slides))
-        bytes.append(contentsOf: Array("% second version\n".utf8))
-        let second = scratch.path("slides-v2.pdf")
-        try bytes.write(to: URL(fileURLWithPath: second))
-        let edited = try scratch.formctl(["edit", "1", "--attach", "slides=\(second)", "--reason", "new slides"])
-        #expect(edited.exitCode == 0, "\(edited)")
-        let list = try scratch.formctl(["file", "1"])
-        #expect(list.stdout.split(separator: "\n").map(String.init) == [
-            "photo\tphoto.png\t99\timage/png\t\(try Self.sha256(photo))",
-            "slides\tslides-v2.pdf\t\(bytes.count)\tapplication/pdf\t\(try Self.sha256(second))",
-        ], "\(list)")
-        // The first revision keeps the file it had.
-        let before = try scratch.formctl(["file", "1", "--revision", "1"])
-        #expect(before.stdout.contains("slides\tslides.pdf\t218\t"), "\(before)")
-        // A refused file changes nothing, naming the field.
-        let refused = try scratch.formctl(["edit", "1", "--attach", "slides=\(photo)"])
-        #expect(refused.exitCode == 1 && refused.stderr.contains("slides:"), "\(refused)")
-        #expect(try scratch.formctl(["file", "1"]).stdout == list.stdout)
-    }
-
     @Test func showListsTheFiles() throws {
         let result = try scratch.formctl(["fill", form, "--set", "title=T", "--attach", "slides=\(slides)"])
         #expect(result.exitCode == 0, "\(result)")

@@ -27,9 +27,6 @@ public struct SubmissionEdit: Sendable {
     public var deadline: ContinuousClock.Instant?
     /// The client's idempotency key, whose answer is kept with the new revision.
     package var idempotency: SubmissionIdempotency?
-    /// Files sent with the edit, as `SubmissionRequest.attachments`: each replaces (or fills)
-    /// the file field at its key path; the fields not sent keep the files they hold.
-    public var attachments: [AttachmentUpload] = []
 
     /// An edit; by default one that changes nothing, made by nobody named, for no reason given.
     public init(

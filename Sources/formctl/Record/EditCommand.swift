@@ -33,9 +33,6 @@ struct EditCommand: AsyncParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set one value, e.g. --set email=ann@example.com or --set guests.1.name=Bo.", valueName: "KEY=VALUE"))
     var sets: [String] = []
 
-    @Option(name: .customLong("attach"), help: ArgumentHelp("Replace the file of a file field, e.g. --attach slides=talk-v2.pdf (repeatable: a field of several files takes several, replacing its files).", valueName: "KEY=PATH"))
-    var attachments: [String] = []
-
     @Option(help: ArgumentHelp("Why the submission is corrected, kept with the revision.", valueName: "TEXT"))
     var reason: String?
 
@@ -59,22 +56,19 @@ struct EditCommand: AsyncParsableCommand {
         for set in sets where FieldOverride(assignment: set) == nil {
             throw ValidationError("--set takes KEY=VALUE, got '\(set)'")
         }
-        for attachment in attachments where FileAssignment(attachment) == nil {
-            throw ValidationError("--attach takes KEY=PATH, got '\(attachment)'")
-        }
         if let reason { try RecordText.check(reason, option: "--reason") }
     }
 
     /// The summary opens only on a terminal, and only when the command gave no values.
     var isInteractive: Bool {
-        !noInput && answers == nil && sets.isEmpty && attachments.isEmpty && !toLatest && Terminal.isTTY(0) && Terminal.isTTY(2)
+        !noInput && answers == nil && sets.isEmpty && !toLatest && Terminal.isTTY(0) && Terminal.isTTY(2)
     }
 
     func run() async throws {
         if !database.isPostgres { try database.requireExistingFile() }
-        if answers == nil && sets.isEmpty && attachments.isEmpty && !toLatest && !isInteractive {
+        if answers == nil && sets.isEmpty && !toLatest && !isInteractive {
             throw CommandFailure(
-                "formctl: edit needs --answers, --set or --attach (or --to-latest) without a terminal; on a terminal it opens the summary",
+                "formctl: edit needs --answers or --set (or --to-latest) without a terminal; on a terminal it opens the summary",
                 exitCode: .usage)
         }
         let engine = try await database.openEngine()
@@ -82,15 +76,12 @@ struct EditCommand: AsyncParsableCommand {
         if isInteractive { return try await editOnTerminal(engine, data: boundData) }
         let before = try await current(in: engine)
         let form = toLatest ? try await latestForm(of: before, in: engine, data: boundData) : nil
-        var edit = SubmissionEdit(
+        let edit = SubmissionEdit(
             answers: try answers.map { try FormInputs.loadJSON($0, what: "answers") },
             overrides: sets.compactMap(FieldOverride.init(assignment:)), reason: nonEmpty(reason), actor: actor.name, form: form,
             expectedRevision: before.revision, data: boundData)
         let edited: Submission
-        do throws(FormEngineError) {
-            for assignment in attachments.compactMap(FileAssignment.init) { edit.attachments.append(try assignment.upload()) }
-            edited = try await engine.edit(id: id, edit)
-        } catch { throw await failure(for: error, in: engine) }
+        do { edited = try await engine.edit(id: id, edit) } catch { throw await failure(for: error, in: engine) }
         try EditReport(id: id, before: before, after: edited).print()
     }
 
