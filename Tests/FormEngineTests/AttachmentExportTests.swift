@@ -51,10 +51,11 @@ struct AttachmentExportTests {
         let csv = ExportTests.Collected()
         try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .csv, files: ExportFiles(directory: directory))
             .write(to: csv)
-        // (Cells of JSON hold commas: the test reads the columns at the end of the record.)
-        #expect(csv.records[0].hasSuffix(",slides.path,slides.size,slides.type,slides.sha256"))
-        #expect(csv.records[1].hasSuffix(",\(uuid)/slides/talk.pdf,\(slides.count),application/pdf,\(SampleFiles.sha256(slides))"))
-        #expect(!csv.records[0].contains("slides.name"))
+        // They stand where the field is in the form, and no `slides` column is left always empty
+        // though the draft has no file there (null).
+        #expect(csv.records[0].contains(",title,slides.path,slides.size,slides.type,slides.sha256,photo,"))
+        #expect(csv.records[1].contains(",Export,\(uuid)/slides/talk.pdf,\(slides.count),application/pdf,\(SampleFiles.sha256(slides)),,"))
+        #expect(!csv.records[0].contains("slides.name") && !csv.records[0].contains(",slides,"))
 
         // Without files, the references are exported as stored.
         let plain = ExportTests.Collected()
@@ -77,5 +78,59 @@ struct AttachmentExportTests {
             #expect(error.problem.contains("symbolic link") && error.path.hasSuffix(submission.uuid))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+
+    /// Exports the `extras` of one submission with files named `names` and answers each file's
+    /// exported path with the bytes written there.
+    static func exportedExtras(named names: [String]) async throws -> [(path: String, bytes: [UInt8], sent: [UInt8])] {
+        let (engine, form, scratch) = try await AttachmentSubmitTests.engine(.sqlite)
+        let contents = names.indices.map { Array("file \($0)".utf8) }
+        var request = SubmissionRequest(answers: ["title": "Names"])
+        request.attachments = [.bytes(SampleFiles.pdf(size: 100), keyPath: "slides", name: "talk.pdf")]
+            + zip(names, contents).map { .bytes($1, keyPath: "extras", name: $0) }
+        _ = try await engine.submit(request, to: form)
+        let directory = scratch.path("out")
+        let json = ExportTests.Collected()
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .json, files: ExportFiles(directory: directory))
+            .write(to: json)
+        let extras = try #require(try FormValue(json: json.text)[0]?["data"]?["extras"]?.arrayValue)
+        return try zip(extras, contents).map { extra, sent in
+            let path = try #require(extra["path"]?.stringValue)
+            return (path, try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(path)"))), sent)
+        }
+    }
+
+    @Test func aFileNamedLikeANumberedOneIsNotOverwritten() async throws {
+        // The third `same.png` would be numbered `3-same.png`, the second file's own name.
+        let exported = try await Self.exportedExtras(named: ["same.png", "3-same.png", "same.png"])
+        #expect(Set(exported.map(\.path)).count == 3)
+        for file in exported { #expect(file.bytes == file.sent, "\(file.path)") }
+    }
+
+    @Test func twoLongNamesAlikeAreBothWritten() async throws {
+        // Names of 255 bytes, the most a component holds: the numbered one must still fit.
+        let long = String(repeating: "x", count: 251) + ".pdf"
+        let exported = try await Self.exportedExtras(named: [long, long])
+        #expect(exported.count == 2 && exported[0].path != exported[1].path)
+        for file in exported {
+            #expect(file.bytes == file.sent && (file.path.split(separator: "/").last?.utf8.count ?? 0) <= 255, "\(file.path)")
+        }
+        #expect(exported[1].path.hasSuffix(".pdf") && exported[1].path.contains("/2-xxx"))
+    }
+
+    @Test func aHardLinkLeftAtAFilesNameIsReplacedNotWrittenThrough() async throws {
+        let (engine, submission, slides, _, scratch) = try await Self.stored(.sqlite)
+        let directory = scratch.path("out")
+        let elsewhere = scratch.path("elsewhere.txt")
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.createDirectory(atPath: "\(directory)/\(submission.uuid)/slides", withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: elsewhere, toPath: "\(directory)/\(submission.uuid)/slides/talk.pdf")
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .ndjson, files: ExportFiles(directory: directory))
+            .write(to: ExportTests.Collected())
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "kept")
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(submission.uuid)/slides/talk.pdf")))
+        #expect(written == slides)
+        // Nothing but the files is left in their directories.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(directory)/\(submission.uuid)/slides") == ["talk.pdf"])
     }
 }

@@ -13,9 +13,12 @@ final class CSVTable {
     /// What the first pass learnt about a column.
     private struct Seen {
         var declared = false
-        /// Held a value other than an object or an empty array in some row.
+        /// Held a value other than an object, null or an empty array in some row.
         var heldValue = false
         var heldEmptyArray = false
+        /// Held null in some row: a field left unanswered, or a file field with no file, whose
+        /// reference in the other rows is an object.
+        var heldNull = false
     }
 
     private var declaredOrder: [[String]] = []
@@ -49,31 +52,48 @@ final class CSVTable {
     /// A leaf of a stored value, seen by the first pass.
     func see(_ column: [String], _ value: FormValue) {
         let isEmptyArray = value.arrayValue?.isEmpty == true
+        let isNull = value == .null
         // One lookup for a column seen before, as nearly every column of every row is.
         if let index = seen.index(forKey: column) {
-            if isEmptyArray { seen.values[index].heldEmptyArray = true } else { seen.values[index].heldValue = true }
+            if isEmptyArray {
+                seen.values[index].heldEmptyArray = true
+            } else if isNull {
+                seen.values[index].heldNull = true
+            } else {
+                seen.values[index].heldValue = true
+            }
             return
         }
-        seen[column] = Seen(heldValue: !isEmptyArray, heldEmptyArray: isEmptyArray)
+        seen[column] = Seen(heldValue: !isEmptyArray && !isNull, heldEmptyArray: isEmptyArray, heldNull: isNull)
         seenOrder.append(column)
     }
 
     /// Fixes the columns: declared ones in definition order, then the others in the order the
     /// rows showed them. A declared path the values hold as an object (its leaves have columns)
-    /// and an empty array where a repeat has its own file are left out, since they would be
-    /// columns that are always empty.
+    /// or null, and an empty array where a repeat has its own file, are left out, since they
+    /// would be columns that are always empty; a declared object's leaves take its place (a file
+    /// field's `slides.path`, `slides.size`... stand where `slides` is in the form).
     func finish(repeatPaths: Set<[String]>) {
         var prefixes = Set<[String]>()
         for column in seen.keys where column.count > 1 {
             for length in 1..<column.count { prefixes.insert(Array(column.prefix(length))) }
         }
+        func kept(_ column: [String]) -> Bool {
+            guard let info = seen[column] else { return false }
+            return info.heldValue
+                || (!prefixes.contains(column) && !repeatPaths.contains(path + column)
+                    && (info.declared || info.heldEmptyArray || info.heldNull))
+        }
         var ordered: [[String]] = []
         var added = Set<[String]>()
         for column in declaredOrder + seenOrder where added.insert(column).inserted {
-            guard let info = seen[column] else { continue }
-            let keep = info.heldValue
-                || (!prefixes.contains(column) && !repeatPaths.contains(path + column) && (info.declared || info.heldEmptyArray))
-            if keep { ordered.append(column) }
+            if kept(column) {
+                ordered.append(column)
+            } else if seen[column]?.declared == true, prefixes.contains(column) {
+                for leaf in seenOrder where leaf.count > column.count && leaf.starts(with: column) && kept(leaf) {
+                    if added.insert(leaf).inserted { ordered.append(leaf) }
+                }
+            }
         }
         columns = ordered
         columnIndex = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
@@ -103,9 +123,10 @@ final class CSVTable {
         for index in cells.indices { cells[index] = nil }
     }
 
-    /// Puts a leaf in its cell; false if the first pass saw no such column.
+    /// Puts a leaf in its cell; false if the first pass saw no such column. A null has no cell
+    /// to lose where its column was left out (the field is an object in the other rows).
     func set(_ column: [String], _ value: FormValue) -> Bool {
-        guard let index = columnIndex[column] else { return false }
+        guard let index = columnIndex[column] else { return value == .null }
         cells[index] = value
         return true
     }

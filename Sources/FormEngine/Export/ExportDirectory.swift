@@ -4,12 +4,15 @@ import Glibc
 
 /// Makes an export's files under its directory one component at a time, relative to the
 /// directory opened before (`mkdirat`, `openat` without following links), so nothing already
-/// in the directory, a symbolic link included, can send a file elsewhere.
+/// in the directory, a symbolic link included, can send a file elsewhere. Each file is written
+/// under a new name made exclusively and renamed over its own when complete, so what a
+/// previous dump (or anyone) left at that name is replaced, never written through: a hard link
+/// to a file elsewhere keeps that file's bytes, and a FIFO cannot block the export.
 struct ExportDirectory {
     let root: String
 
-    /// A file opened for writing (created, or emptied) at `path` (`uuid/key path/name`) under
-    /// the root, making the directories on the way.
+    /// A new file that becomes `path` (`uuid/key path/name`) under the root once `commit()`
+    /// is called, making the directories on the way.
     func create(_ path: String) throws(ExportFileError) -> ExportOutput {
         let steps = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for step in steps where step.isEmpty || step == "." || step == ".." || step.utf8.contains(0) {
@@ -20,7 +23,8 @@ struct ExportDirectory {
         }
         var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw ExportFileError(path: root, problem: String(cString: strerror(errno))) }
-        defer { close(directory) }
+        var handedOver = false
+        defer { if !handedOver { close(directory) } }
         var walked = root
         for step in steps.dropLast() {
             walked += "/" + step
@@ -33,9 +37,11 @@ struct ExportDirectory {
             directory = next
         }
         let name = steps[steps.count - 1]
-        let descriptor = openat(directory, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.refusal(walked + "/" + name, in: directory, step: name, errno: errno) }
-        return ExportOutput(descriptor: descriptor, path: walked + "/" + name)
+        let partial = ".export-\(String(UInt64.random(in: .min ... .max), radix: 16)).part"
+        let descriptor = openat(directory, partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ExportFileError(path: walked + "/" + partial, problem: String(cString: strerror(errno))) }
+        handedOver = true
+        return ExportOutput(descriptor: descriptor, directory: directory, partialName: partial, name: name, path: walked + "/" + name)
     }
 
     /// Why `step` could not be opened: a symbolic link (never followed), or the system's word.
@@ -48,9 +54,13 @@ struct ExportDirectory {
     }
 }
 
-/// A file an export writes.
+/// A file an export writes, under a name of its own until `commit()`.
 struct ExportOutput {
     let descriptor: Int32
+    /// The directory it is in, open.
+    let directory: Int32
+    let partialName: String
+    let name: String
     let path: String
 
     func write(_ bytes: [UInt8]) throws(ExportFileError) {
@@ -65,5 +75,17 @@ struct ExportOutput {
         }
     }
 
-    func close() { _ = Glibc.close(descriptor) }
+    /// Puts the complete file at its name, replacing whatever entry had it.
+    func commit() throws(ExportFileError) {
+        guard renameat(directory, partialName, directory, name) == 0 else {
+            throw ExportFileError(path: path, problem: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Closes the file, removing it if it was never committed.
+    func close() {
+        _ = Glibc.close(descriptor)
+        _ = unlinkat(directory, partialName, 0)
+        _ = Glibc.close(directory)
+    }
 }

@@ -60,12 +60,19 @@ struct ExportFileWriter {
         do { return try await store.attachments(submissionID: row.id, revision: row.revision) } catch { throw .storage(error) }
     }
 
-    /// Each file with its path relative to the directory, in the store's order.
+    /// Each file with its path relative to the directory, in the store's order. A name already
+    /// taken in its field gets a number in front (`2-same.png`), tried upwards until free, since a
+    /// sender may have named a file `3-same.png` too and no file may overwrite another; the
+    /// numbered name is cut to what one path component may hold.
     static func paths(of files: [StoredAttachment], uuid: String) -> [(file: StoredAttachment, path: String)] {
         var used: [String: Set<String>] = [:]
         return files.map { file in
             var name = file.name
-            if used[file.keyPath, default: []].contains(name) { name = "\(file.position + 1)-\(name)" }
+            var number = file.position + 1
+            while used[file.keyPath, default: []].contains(name) {
+                name = AttachmentFileName.shortened("\(number)-\(file.name)")
+                number += 1
+            }
             used[file.keyPath, default: []].insert(name)
             return (file, "\(uuid)/\(file.keyPath)/\(name)")
         }
@@ -111,6 +118,7 @@ struct ExportFileWriter {
         guard hasher.finalizeHex() == file.sha256 else {
             throw ExportFileError(path: path, problem: "the stored bytes do not match their SHA-256 (the store is damaged)")
         }
+        try output.commit()
         written.add()
     }
 }
