@@ -63,18 +63,17 @@ public struct AttachmentDirectory: Sendable {
         var walked = ""
         for step in steps.dropLast() {
             walked += (walked.isEmpty ? "" : "/") + step
-            let next = openat(directory, String(step), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else {
-                let code = errno
-                // Linux says ENOTDIR, not ELOOP, for a link opened as a directory without following it.
-                var info = stat()
-                let isLink = fstatat(directory, String(step), &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
-                if code == ELOOP || isLink { throw refuse("goes through a symbolic link (\(walked)), which is not followed") }
-                if code == ENOTDIR { throw refuse("goes through \(walked), which is not a directory") }
+            switch Descriptor.openDirectory(String(step), in: directory) {
+            case .success(let next):
+                close(directory)
+                directory = next
+            case .failure(.symbolicLink):
+                throw refuse("goes through a symbolic link (\(walked)), which is not followed")
+            case .failure(.system(ENOTDIR)):
+                throw refuse("goes through \(walked), which is not a directory")
+            case .failure(.system(let code)):
                 throw refuse("\(walked): \(String(cString: strerror(code)))")
             }
-            close(directory)
-            directory = next
         }
         let descriptor = openat(directory, String(last), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {

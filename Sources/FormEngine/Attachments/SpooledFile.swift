@@ -48,15 +48,8 @@ final class SpooledFile: AttachmentContent, @unchecked Sendable {
 
     /// Appends `bytes`.
     func append(_ bytes: ArraySlice<UInt8>, directory: String) throws(SpoolError) {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SpoolError(directory: directory, errno: errno)
-            }
-            rest = rest.dropFirst(written)
-        }
+        let code = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
+        if code != 0 { throw SpoolError(directory: directory, errno: code) }
     }
 
     func read(offset: Int, count: Int) throws -> [UInt8] {

@@ -31,10 +31,15 @@ struct ExportDirectory {
             if mkdirat(directory, step, 0o755) != 0 && errno != EEXIST {
                 throw ExportFileError(path: walked, problem: String(cString: strerror(errno)))
             }
-            let next = openat(directory, step, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else { throw Self.refusal(walked, in: directory, step: step, errno: errno) }
-            close(directory)
-            directory = next
+            switch Descriptor.openDirectory(step, in: directory) {
+            case .success(let next):
+                close(directory)
+                directory = next
+            case .failure(.symbolicLink):
+                throw ExportFileError(path: walked, problem: "is a symbolic link, which is not followed")
+            case .failure(.system(let code)):
+                throw ExportFileError(path: walked, problem: String(cString: strerror(code)))
+            }
         }
         let name = steps[steps.count - 1]
         let partial = ".export-\(String(UInt64.random(in: .min ... .max), radix: 16)).part"
@@ -42,15 +47,6 @@ struct ExportDirectory {
         guard descriptor >= 0 else { throw ExportFileError(path: walked + "/" + partial, problem: String(cString: strerror(errno))) }
         handedOver = true
         return ExportOutput(descriptor: descriptor, directory: directory, partialName: partial, name: name, path: walked + "/" + name)
-    }
-
-    /// Why `step` could not be opened: a symbolic link (never followed), or the system's word.
-    static func refusal(_ path: String, in directory: Int32, step: String, errno code: Int32) -> ExportFileError {
-        var info = stat()
-        if code == ELOOP || (fstatat(directory, step, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK) {
-            return ExportFileError(path: path, problem: "is a symbolic link, which is not followed")
-        }
-        return ExportFileError(path: path, problem: String(cString: strerror(code)))
     }
 }
 
@@ -64,15 +60,8 @@ struct ExportOutput {
     let path: String
 
     func write(_ bytes: [UInt8]) throws(ExportFileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw ExportFileError(path: path, problem: String(cString: strerror(errno)))
-            }
-            offset += written
-        }
+        let code = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
+        if code != 0 { throw ExportFileError(path: path, problem: String(cString: strerror(code))) }
     }
 
     /// Puts the complete file at its name, replacing whatever entry had it.
