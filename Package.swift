@@ -49,6 +49,21 @@ let libraryTargets: [Target] = [
             .product(name: "OrderedCollections", package: "swift-collections"),
             // multipart/form-data uploads, parsed as the body streams in.
             .product(name: "MultipartKit", package: "multipart-kit"),
+            // GET /metrics: counters and histograms through swift-metrics' API, in Prometheus'
+            // text format.
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+        ]
+    ),
+    // Signed webhooks (Standard Webhooks) from the engine's outbox: an HTTP client and HMAC of
+    // their own, apart from the engine so that a service without webhooks builds neither.
+    .target(
+        name: "FormWebhooks",
+        dependencies: [
+            "FormEngine",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Metrics", package: "swift-metrics"),
         ]
     ),
 ]
@@ -64,6 +79,7 @@ let commandLineTargets: [Target] = [
         dependencies: [
             "FormCore", "FormEngine", "TerminalKeys",
             .target(name: "FormServer", condition: .when(traits: ["Server"])),
+            .target(name: "FormWebhooks", condition: .when(traits: ["Webhooks"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -108,12 +124,21 @@ let testTargets: [Target] = [
         dependencies: ["FormStore", "FormStorePostgres", "StoreFixtures", "PostgresTestServer", "Secrets", "store-fault-writer", "TestSupport"]
     ),
     .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "PostgresTestServer", "Secrets", "TestSupport"]),
+    // Delivery against real receivers on 127.0.0.1 (Hummingbird servers started by the tests).
+    .testTarget(
+        name: "FormWebhooksTests",
+        dependencies: [
+            "FormWebhooks", "FormEngine", "PostgresTestServer", "TestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
     // Run the built formctl (and the forms-service example) against real database files; the
     // store's fixtures read back what was stored and plant drafts.
     .testTarget(
         name: "formctlE2ETests",
         dependencies: [
-            "formctl", "forms-service", "FormStore", "StoreFixtures", "FormEngine", "FormServer", "TerminalKeys",
+            "formctl", "forms-service", "FormStore", "FormWebhooks", "StoreFixtures", "FormEngine", "FormServer", "TerminalKeys",
             "PostgresTestServer", "Secrets", "TestSupport",
         ]
     ),
@@ -165,6 +190,8 @@ let package = Package(
         .library(name: "FormEngine", targets: ["FormEngine"]),
         // formctl serve's routes, for a service's own Hummingbird application.
         .library(name: "FormServer", targets: ["FormServer"]),
+        // Signed webhooks from the engine's outbox, for a service that sends them itself.
+        .library(name: "FormWebhooks", targets: ["FormWebhooks"]),
     ],
     traits: [
         // The PostgreSQL backend behind FormEngine (a postgres:// address) and formctl (--db
@@ -174,7 +201,9 @@ let package = Package(
         .trait(name: "PostgreSQL", description: "FormEngine and formctl can store in PostgreSQL (a postgres:// address)."),
         // formctl serve, on Hummingbird (SwiftNIO as well).
         .trait(name: "Server", description: "formctl serve: forms over HTTP and in a browser."),
-        .default(enabledTraits: ["PostgreSQL", "Server"]),
+        // formctl serve --webhook and formctl deliver, on AsyncHTTPClient (SwiftNIO as well).
+        .trait(name: "Webhooks", description: "formctl serve --webhook and formctl deliver: signed webhooks from the outbox."),
+        .default(enabledTraits: ["PostgreSQL", "Server", "Webhooks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -183,6 +212,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         // `swift package generate-documentation --target FormEngine`: Sources/FormEngine/FormEngine.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],

@@ -74,6 +74,8 @@ import Testing
         }
         #expect(publicTypes == ["SubmissionQuery", "SubmissionCursor", "StoredSubmission", "SubmissionStatus", "FormSummary",
                                 "MigrationStatus", "StorageError", "IdempotentResponse", "ReviewState", "SubmissionDeletion",
-                                "SubmissionRevision", "SubmissionReview", "SubmissionHistory", "StoredAttachment"])
+                                "SubmissionRevision", "SubmissionReview", "SubmissionHistory", "StoredAttachment",
+                                "SubmissionEvent", "SubmissionEventType", "OutboxSubscription", "DeliveryState", "OutboxEntry",
+                                "OutboxCounts", "OutboxQuery"])
     }
 }

@@ -105,6 +105,57 @@ package protocol SubmissionStorage: AnyObject, Sendable {
     /// is none. It stops working at once.
     func revokeAccessToken(_ idOrName: String) async throws(StorageError) -> AccessToken?
 
+    // MARK: Outbox (every change to a submission writes an event in the change's transaction)
+
+    /// Events with a sequence above `sequence`, in order, at most `limit` of them.
+    func events(after sequence: Int64, limit: Int) async throws(StorageError) -> [SubmissionEvent]
+
+    /// The highest event sequence written so far (0 when there is none).
+    func lastEventSequence() async throws(StorageError) -> Int64
+
+    /// The subscription with this name, created if new (it then receives the events written
+    /// after `lastEventSequence()` at its creation, not the ones before). Its event types are
+    /// replaced by `eventTypes`: they apply to events written from now on.
+    func subscription(named name: String, eventTypes: Set<SubmissionEventType>?) async throws(StorageError)
+        -> OutboxSubscription
+
+    /// Every subscription, by id.
+    func subscriptions() async throws(StorageError) -> [OutboxSubscription]
+
+    /// Claims up to `limit` due deliveries of an enabled subscription for `owner` until
+    /// `leaseUntil`, oldest event first. New events of the subscription's types get their
+    /// delivery rows first. A delivery is not claimed while an earlier event of the same
+    /// submission is pending for this subscription (order per submission), nor while another
+    /// owner's lease on it is live. Across processes on PostgreSQL each delivery goes to one
+    /// owner (`FOR UPDATE SKIP LOCKED`).
+    func claimDeliveries(subscriptionID: Int64, owner: String, now: Date, leaseUntil: Date, limit: Int)
+        async throws(StorageError) -> [ClaimedDelivery]
+
+    /// Records an attempt's outcome and releases the claim; ignored (false) when `owner` no
+    /// longer holds it (its lease expired and another deliverer claimed it).
+    @discardableResult
+    func recordDelivery(subscriptionID: Int64, eventSequence: Int64, owner: String, outcome: DeliveryOutcome, at: Date)
+        async throws(StorageError) -> Bool
+
+    /// Disables a subscription (a 410 Gone, with the reason) or enables it again (nil).
+    func setSubscriptionDisabled(name: String, reason: String?, at: Date) async throws(StorageError) -> OutboxSubscription?
+
+    /// Pending and failed deliveries, as `formctl outbox` lists them.
+    func outbox(_ query: OutboxQuery) async throws(StorageError) -> [OutboxEntry]
+
+    /// Makes failed (and pending) deliveries of the event with this id, or every failed one
+    /// when nil, due now with their attempts counted from 0; returns how many.
+    func retryDeliveries(eventID: String?, subscription: String?, now: Date) async throws(StorageError) -> Int
+
+    /// How much the outbox holds.
+    func outboxCounts(now: Date) async throws(StorageError) -> OutboxCounts
+
+    /// Wakes a deliverer when events may have been written: after this storage's own writes,
+    /// and on PostgreSQL after any process's (LISTEN/NOTIFY). Each element means "look again";
+    /// callers still poll now and then, for writes this storage cannot hear of (another
+    /// process on SQLite).
+    func outboxSignals() -> AsyncStream<Void>
+
     /// Applied and pending migrations.
     func migrationStatus() async throws(StorageError) -> [MigrationStatus]
 
