@@ -11,8 +11,9 @@
 
 CREATE TABLE ${prefix}outbox_events (
     sequence        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    -- 'evt_' and 32 hex digits: the webhook-id a receiver deduplicates by.
-    id              text NOT NULL UNIQUE DEFAULT 'evt_' || replace(gen_random_uuid()::text, '-', ''),
+    -- 'evt_' and 32 random hex digits: the webhook-id a receiver deduplicates by. Not indexed,
+    -- as on SQLite: only `formctl outbox retry ID` looks one up, by a scan.
+    id              text NOT NULL DEFAULT 'evt_' || replace(gen_random_uuid()::text, '-', ''),
     type            text NOT NULL,
     submission_id   bigint NOT NULL,
     submission_uuid uuid NOT NULL,
