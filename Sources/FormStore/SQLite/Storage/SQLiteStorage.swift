@@ -8,6 +8,8 @@ package final class SQLiteStorage: SubmissionStorage {
     package let tables: TableNames
     private let writer: ConnectionThread?
     let readers: ReaderPool
+    /// Wakes `outboxSignals()` after each committed write.
+    let outboxBroadcast = OutboxBroadcast()
 
     package var backend: StorageError.Backend { .sqlite }
     package var database: String { path }
@@ -57,8 +59,10 @@ package final class SQLiteStorage: SubmissionStorage {
 
     /// Runs a write on the writer's thread. Cancelling the calling task abandons it while it
     /// has not begun its transaction (queued, or waiting for another process's lock): it then
-    /// fails with `cancelled` and stores nothing. Once begun, it runs to its end.
-    func write<R: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
+    /// fails with `cancelled` and stores nothing. Once begun, it runs to its end. Once committed
+    /// it wakes `outboxSignals()`, unless `signalling` is false (a deliverer's own claims and
+    /// outcomes, which would otherwise wake it again and again).
+    func write<R: Sendable>(signalling: Bool = true, _ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
         guard let writer else {
             throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
         }
@@ -82,7 +86,9 @@ package final class SQLiteStorage: SubmissionStorage {
         } onCancel: {
             cancelled.set()
         }
-        return try result.get()
+        let value = try result.get()
+        if signalling { outboxBroadcast.signal() }
+        return value
     }
 
     package func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
@@ -161,6 +167,7 @@ package final class SQLiteStorage: SubmissionStorage {
     /// Returns once every connection is closed, the readers first so that the writer's close,
     /// the last one, checkpoints the write-ahead log into the file and removes it.
     package func close() async {
+        outboxBroadcast.finish()
         await readers.stopAndWait()
         await writer?.stopAndWait()
     }
