@@ -24,11 +24,18 @@ extension WebhookDeliverer {
     func attempt(_ claimed: ClaimedDelivery, to subscription: WebhookSubscription) async -> Attempted? {
         let started = ContinuousClock.now
         let answer: Answer
-        do {
-            answer = try await post(claimed.event, to: subscription)
+        do throws(FormEngineError) {
+            var body: [UInt8] = []
+            JSONWriter.write(try await engine.payload(of: claimed.event), style: .compact, into: &body)
+            do {
+                answer = try await post(claimed.event, body: body, to: subscription)
+            } catch {
+                guard !Task.isCancelled else { return nil }
+                answer = .failed(status: nil, error: Self.describe(error))
+            }
         } catch {
             guard !Task.isCancelled else { return nil }
-            answer = .failed(status: nil, error: "\(error)")
+            answer = .failed(status: nil, error: "the body could not be made: \(error)")
         }
         guard !(Task.isCancelled && answer.isCutOff) else { return nil }
 
@@ -108,9 +115,7 @@ extension WebhookDeliverer {
     }
 
     /// Posts the event's body with the Standard Webhooks headers, within the attempt's time.
-    func post(_ event: SubmissionEvent, to subscription: WebhookSubscription) async throws -> Answer {
-        var body: [UInt8] = []
-        JSONWriter.write(try await engine.payload(of: event), style: .compact, into: &body)
+    func post(_ event: SubmissionEvent, body: [UInt8], to subscription: WebhookSubscription) async throws -> Answer {
         let timestamp = Int(Date().timeIntervalSince1970)
         var request = HTTPClientRequest(url: subscription.url.absoluteString)
         request.method = .POST
@@ -156,6 +161,11 @@ extension WebhookDeliverer {
             await group.next()
             group.cancelAll()
         }
+    }
+
+    /// Why an attempt got no answer, for `formctl outbox`'s last error.
+    static func describe(_ error: any Error) -> String {
+        "no answer: \(error)"
     }
 
     /// A timeout as a person writes it: `10`, `0.5`.

@@ -61,6 +61,7 @@ import Testing
             for index in 1...count { try await fixture.submit("guest \(index)") }
             try await eventually("attempts while down: \(log.all.count)") { log.all.filter { $0.result == .retry }.count >= count }
             #expect(log.all.allSatisfy { $0.result == .retry && $0.status == nil && $0.error != nil })
+            #expect(log.all.first?.error?.contains("refused") == true, "\(log.all.first?.error ?? "")")
             _ = try await receiver.start(port: port)
             try await eventually("accepted: \(receiver.accepted.count)") { Set(receiver.accepted.map(\.webhookID)).count == count }
             try await Task.sleep(for: .milliseconds(400))
