@@ -7,8 +7,10 @@
 -- AUTOINCREMENT: a sequence is never reused, even after the highest row goes.
 CREATE TABLE ${prefix}outbox_events (
     sequence        INTEGER PRIMARY KEY AUTOINCREMENT,
-    -- 'evt_' and 32 hex digits: the webhook-id a receiver deduplicates by.
-    id              TEXT NOT NULL UNIQUE,
+    -- 'evt_' and 32 random hex digits: the webhook-id a receiver deduplicates by. Not indexed:
+    -- a random key would cost each imported row an insert at a random place in a B-tree (it
+    -- doubled an import's time), and only `formctl outbox retry ID` looks one up, by a scan.
+    id              TEXT NOT NULL,
     type            TEXT NOT NULL,
     submission_id   INTEGER NOT NULL,
     submission_uuid TEXT NOT NULL,
