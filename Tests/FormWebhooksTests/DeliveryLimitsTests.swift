@@ -55,7 +55,12 @@ import Testing
                 #expect(!firstPosted.contains(-1) && !accepted.contains(-1), "\(requests.map(\.webhookID))")
                 #expect(zip(accepted, firstPosted.dropFirst()).allSatisfy { $0 < $1 },
                         "accepted at \(accepted), first posted at \(firstPosted)")
+                // Each body shows the submission at its event's revision.
+                let bodies = accepted.filter { $0 >= 0 }.map { requests[$0] }
+                #expect(bodies.map { $0.submission?["revision"] as? Int } == Array(1...events.count))
             }
+            #expect(receiver.accepted.compactMap { $0.submission?["id"] as? Int == Int(ann.id) ? $0.values?["name"] as? String : nil }
+                    == ["Ann", "Ann B", "Ann C", "Ann D"])
         }
         await fixture.engine.close()
     }

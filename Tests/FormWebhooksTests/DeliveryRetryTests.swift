@@ -33,10 +33,15 @@ import Testing
                 let timestamp = try #require(Int(request.headers["webhook-timestamp"] ?? ""))
                 #expect(abs(Double(timestamp) - Date().timeIntervalSince1970) < 30)
                 #expect(request.json?["type"] as? String == "submission.created", "\(String(decoding: request.body, as: UTF8.self))")
+                #expect(request.json?["timestamp"] as? String == Timestamp.format(event.occurredAt))
+                #expect(request.submission?["uuid"] as? String == ann.uuid && request.submission?["revision"] as? Int == 1)
+                #expect(request.values?["name"] as? String == "Ann")
+                #expect(!String(decoding: request.body, as: UTF8.self).contains(DeliveryFixture.pin))
             }
+            // The body is the same on every attempt; only the timestamp and signature change.
+            #expect(Set(requests.map(\.body)).count == 1)
             // A signature by another secret does not verify: the check above can fail.
             #expect(!signatureIsValid(requests[0], secret: WebhookSecret.generate()))
-            _ = ann
         }
         #expect(try metrics.expectCounter("formctl_webhook_attempts_total", [("result", "retry")]).totalValue == 2)
         #expect(try metrics.expectCounter("formctl_webhook_attempts_total", [("result", "delivered")]).totalValue == 1)

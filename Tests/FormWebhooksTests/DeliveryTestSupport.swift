@@ -20,15 +20,20 @@ struct DeliveryFixture {
     init(engine: FormEngine, scratch: TemporaryDirectory) async throws {
         self.engine = engine
         self.scratch = scratch
-        let definition = try FormDefinition(json: #"{"sections": [{"elements": [{"type": "entry", "key": "name"}]}]}"#)
+        let definition = try FormDefinition(json: #"""
+            {"sections": [{"elements": [{"type": "entry", "key": "name"},
+                                        {"type": "entry", "key": "pin", "secureTextEntry": true}]}]}
+            """#)
         form = try engine.loadForm(definition: definition, name: "guests")
     }
 
-    /// A final submission of `name`.
+    /// A final submission of `name`, with a pin (a secure field: stored nowhere, sent to no one).
     @discardableResult
     func submit(_ name: String) async throws -> Submission {
-        try await engine.submit(SubmissionRequest(answers: ["name": .string(name)]), to: form)
+        try await engine.submit(SubmissionRequest(answers: ["name": .string(name), "pin": .string(Self.pin)]), to: form)
     }
+
+    static let pin = "pin-4321"
 
     /// The outbox's events so far, oldest first.
     func events() async throws -> [SubmissionEvent] {

@@ -17,6 +17,10 @@ final class TestReceiver: Sendable {
 
         var webhookID: String { headers["webhook-id"] ?? "" }
         var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] }
+        /// The body's `data`: the submission as the listing gives it.
+        var submission: [String: Any]? { json?["data"] as? [String: Any] }
+        /// The submission's values.
+        var values: [String: Any]? { submission?["data"] as? [String: Any] }
     }
 
     /// What to answer a request: its status, after how long.
