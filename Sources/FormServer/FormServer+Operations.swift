@@ -18,26 +18,39 @@ extension FormServer {
         router.get("/metrics") { _, _ in await metricsReply() }
     }
 
+    /// What `/readyz` answers.
+    enum Readiness: Equatable {
+        case ready
+        case unready(reason: String)
+    }
+
     /// 200 when the store answers a read within the bound and no delivery has been due longer
-    /// than `stuckDeliveryAfter` without an attempt; 503 with the reason otherwise (a kind or
-    /// a duration: never the store's message, which may name a path or an address).
+    /// than `stuckDeliveryAfter` without an attempt; 503 with the reason otherwise.
     func readiness() async -> Response {
-        let reason: String
-        switch await outboxProbe.read(within: Self.storeAnswerBound) {
-        case .counts(let counts):
-            metrics.outbox(counts)
-            let late = counts.oldestDueAt.map { Date().timeIntervalSince($0) } ?? 0
-            guard late > Self.stuckDeliveryAfter else { return HTTPReplies.json(["status": "ready"]) }
-            reason = "a webhook delivery has been due for \(Int(late)) s without an attempt (the bound is \(Int(Self.stuckDeliveryAfter)) s): "
-                + "is a deliverer running (formctl serve --webhook or formctl deliver)?"
-        case .failed(.storage(let error)):
-            reason = "the store failed a read (\(error.kind.rawValue))"
-        case .failed:
-            reason = "the store failed a read"
-        case .noAnswer(let since):
-            reason = "the store has not answered a read for \(since.components.seconds) s (the bound is \(Self.storeAnswerBound.components.seconds) s)"
+        let outcome = await outboxProbe.read(within: Self.storeAnswerBound)
+        if case .counts(let counts) = outcome { metrics.outbox(counts) }
+        switch Self.readiness(of: outcome, now: Date()) {
+        case .ready: return HTTPReplies.json(["status": "ready"])
+        case .unready(let reason): return HTTPReplies.json(["status": "unready", "reason": .string(reason)], status: .serviceUnavailable)
         }
-        return HTTPReplies.json(["status": "unready", "reason": .string(reason)], status: .serviceUnavailable)
+    }
+
+    /// The reason is a kind or a duration: never the store's message, which may name a path or
+    /// an address.
+    static func readiness(of outcome: OutboxProbe.Outcome, now: Date) -> Readiness {
+        switch outcome {
+        case .counts(let counts):
+            let late = counts.oldestDueAt.map { now.timeIntervalSince($0) } ?? 0
+            guard late > stuckDeliveryAfter else { return .ready }
+            return .unready(reason: "a webhook delivery has been due for \(Int(late)) s without an attempt (the bound is \(Int(stuckDeliveryAfter)) s): "
+                + "is a deliverer running (formctl serve --webhook or formctl deliver)?")
+        case .failed(.storage(let error)):
+            return .unready(reason: "the store failed a read (\(error.kind.rawValue))")
+        case .failed:
+            return .unready(reason: "the store failed a read")
+        case .noAnswer(let since):
+            return .unready(reason: "the store has not answered a read for \(since.components.seconds) s (the bound is \(storeAnswerBound.components.seconds) s)")
+        }
     }
 
     /// Prometheus' text format 0.0.4, the outbox's gauges read now (their last values when the

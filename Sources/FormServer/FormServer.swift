@@ -74,7 +74,7 @@ public struct FormServer: Sendable {
         self.privateForms = privateForms
         self.limits = limits
         self.accessLog = accessLog
-        outboxProbe = OutboxProbe(engine: engine)
+        outboxProbe = OutboxProbe { () async throws(FormEngineError) in try await engine.outboxCounts() }
     }
 
     /// Serves until SIGTERM or SIGINT, then stops accepting, lets the requests in flight

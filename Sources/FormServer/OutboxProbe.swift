@@ -15,10 +15,11 @@ final class OutboxProbe: Sendable {
 
     private typealias Read = Task<Result<OutboxCounts, FormEngineError>, Never>
     private let inFlight = Mutex<(read: Read, started: ContinuousClock.Instant)?>(nil)
-    private let engine: FormEngine
+    private let counts: @Sendable () async throws(FormEngineError) -> OutboxCounts
 
-    init(engine: FormEngine) {
-        self.engine = engine
+    /// A probe of `counts`: `engine.outboxCounts()`.
+    init(counts: @escaping @Sendable () async throws(FormEngineError) -> OutboxCounts) {
+        self.counts = counts
     }
 
     /// The counts, or why there are none, within `bound`.
@@ -35,10 +36,10 @@ final class OutboxProbe: Sendable {
     private func currentRead() -> (Read, ContinuousClock.Instant) {
         inFlight.withLock { state in
             if let state { return state }
-            let engine = self.engine
+            let counts = self.counts
             let read = Read {
                 let result: Result<OutboxCounts, FormEngineError>
-                do throws(FormEngineError) { result = .success(try await engine.outboxCounts()) } catch { result = .failure(error) }
+                do throws(FormEngineError) { result = .success(try await counts()) } catch { result = .failure(error) }
                 self.finished()
                 return result
             }
