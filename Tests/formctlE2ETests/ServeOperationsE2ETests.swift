@@ -119,6 +119,20 @@ import Testing
         #expect(Self.value(try Self.scrape(server), "formctl_store_errors_total", ["kind": "busy"]) == 1)
     }
 
+    /// A write refused by --rate-limit is answered before any route is matched: it counts as
+    /// unmatched, with its status, and stores nothing.
+    @Test func aWriteRefusedByTheRateLimitCountsAsUnmatched() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, extra: ["--rate-limit", "1/min"])
+        defer { server.stop() }
+        #expect(try server.request("POST", "/forms/signup/submissions", body: ServeE2ETests.ann).status == 201)
+        #expect(try server.request("POST", "/forms/signup/submissions", body: ServeE2ETests.ann).status == 429)
+        let samples = try Self.scrape(server)
+        #expect(Self.value(samples, "formctl_http_requests_total", ["route": "unmatched", "status": "429"]) == 1)
+        #expect(Self.value(samples, "formctl_http_requests_total", ["route": "/forms/{name}/submissions", "status": "201"]) == 1)
+        #expect(Self.value(samples, "formctl_submissions_stored_total", ["form": "signup", "status": "final"]) == 1)
+    }
+
     /// One request off the concurrency pool: `ServerProcess.request` waits on a semaphore.
     static func request(_ server: ServerProcess, _ method: String, _ path: String, body: String? = nil) async throws -> ServerProcess.Reply {
         let port = server.port
