@@ -62,11 +62,11 @@ struct ServeOperationsTests {
         let engine = try FormEngine(databasePath: scratch.db)
         let forms = try await ServedForms.load(directory: RepositoryFilesForms.directory, engine: engine)
         let server = FormServer(engine: engine, forms: forms, token: nil) { _ in }
-        #expect(await server.readiness().status == .ok)
+        // A generous bound: this process runs other suites' servers at the same time.
+        guard case .counts = await server.outboxProbe.read(within: .seconds(30)) else { Issue.record("the open store did not answer"); return }
         await engine.close()
-        let closed = await server.readiness()
-        #expect(closed.status == .serviceUnavailable)
-        guard case .failed(let error) = await server.outboxProbe.read(within: .seconds(2)) else { Issue.record("the closed store answered"); return }
+        #expect(await server.readiness().status == .serviceUnavailable)
+        guard case .failed(let error) = await server.outboxProbe.read(within: .seconds(30)) else { Issue.record("the closed store answered"); return }
         guard case .unready(let reason) = FormServer.readiness(of: .failed(error), now: Date()) else { Issue.record("ready"); return }
         #expect(reason.hasPrefix("the store failed a read") && !reason.contains(scratch.db), "\(reason)")
     }
