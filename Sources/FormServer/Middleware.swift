@@ -2,28 +2,35 @@ import FormCore
 import Hummingbird
 
 /// One line per request on the access log: method, path (no query: it may hold data), status,
-/// milliseconds. Never a body or a header, so no secret and no token reaches the log.
+/// milliseconds. Never a body or a header, so no secret and no token reaches the log. The same
+/// request is counted in the server's metrics by its route's pattern, and a refusal for a busy
+/// or full store by its kind.
 struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let log: @Sendable (String) -> Void
+    /// Where the request is counted too; nil to log only.
+    var metrics: ServerMetrics?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let method = request.method.rawValue
         let path = request.uri.path
-        func line(_ status: Int) -> String {
+        func record(_ status: Int) {
             let elapsed = ContinuousClock.now - start
+            // The router has set the matched route's pattern by now ("NotFound" when none matched).
+            metrics?.request(route: context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }, status: status, duration: elapsed)
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            return #"{"method":"\#(method)","path":\#(FormValue.string(path).jsonString()),"status":\#(status),"ms":\#((milliseconds * 10).rounded() / 10)}"#
+            log(#"{"method":"\#(method)","path":\#(FormValue.string(path).jsonString()),"status":\#(status),"ms":\#((milliseconds * 10).rounded() / 10)}"#)
         }
         do {
             let response = try await next(request, context)
-            log(line(Int(response.status.code)))
+            record(Int(response.status.code))
             return response
         } catch let error as HTTPResponseError {
-            log(line(Int(error.status.code)))
+            record(Int(error.status.code))
+            if let kind = (error as? ServedError)?.storeError { metrics?.storeError(kind) }
             throw error
         } catch {
-            log(line(500))
+            record(500)
             throw error
         }
     }

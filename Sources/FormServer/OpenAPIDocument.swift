@@ -6,15 +6,39 @@ enum OpenAPIDocument {
     /// The document with the form names the server has as the `name` parameter's values, so a
     /// client generator (or a fuzzer) knows them, and, for routes mounted under `prefix`, that
     /// prefix as the server's URL (the paths are the routes' own). At the root there is no
-    /// `servers`: OpenAPI's default is `/`.
-    static func json(formNames: [String], mountedAt prefix: String = "") throws -> String {
+    /// `servers`: OpenAPI's default is `/`. With `operations`, the health and metrics
+    /// endpoints `formctl serve` adds are described too.
+    static func json(formNames: [String], mountedAt prefix: String = "", operations: Bool = false) throws -> String {
         var document = try FormValue(json: template)
         try document.setValue(.array(formNames.map(FormValue.string)), at: ValuePath(parsing: "components.parameters.name.schema.enum"))
+        if operations, case .object(var root) = document, case .object(var paths) = root["paths"],
+           case .object(let added) = try FormValue(json: operationsPaths) {
+            for (path, item) in added { paths[path] = item }
+            root["paths"] = .object(paths)
+            document = .object(root)
+        }
         if !prefix.isEmpty {
             try document.setValue([["url": .string(prefix)]], at: ValuePath(parsing: "servers"))
         }
         return document.jsonString()
     }
+
+    /// `formctl serve`'s own endpoints for operators, beside the routes; no token.
+    static let operationsPaths = #"""
+    {
+      "/healthz": {"get": {"summary": "200 while the process serves (liveness); no token: keep it behind the network's own controls",
+        "responses": {"200": {"description": "Up", "content": {"application/json": {"schema": {"type": "object", "required": ["status"],
+          "properties": {"status": {"const": "ok"}}}}}}}}},
+      "/readyz": {"get": {"summary": "200 when the store answers a read within 2 s and no webhook delivery has been due for more than 5 minutes without an attempt (readiness); no token",
+        "responses": {
+          "200": {"description": "Ready", "content": {"application/json": {"schema": {"type": "object", "required": ["status"],
+            "properties": {"status": {"const": "ready"}}}}}},
+          "503": {"description": "Not ready, and why", "content": {"application/json": {"schema": {"type": "object", "required": ["status", "reason"],
+            "properties": {"status": {"const": "unready"}, "reason": {"type": "string"}}}}}}}}},
+      "/metrics": {"get": {"summary": "Prometheus text format 0.0.4: formctl_http_requests_total{route,status}, formctl_http_request_duration_seconds{route}, formctl_submissions_stored_total{form,status}, formctl_store_errors_total{kind}, formctl_outbox_pending, formctl_outbox_failed, and the webhook deliverer's formctl_webhook_* when it runs; no token",
+        "responses": {"200": {"description": "The metrics", "content": {"text/plain": {"schema": {"type": "string"}}}}}}}
+    }
+    """#
 
     static let template = #"""
     {
@@ -101,6 +125,8 @@ enum OpenAPIDocument {
             "headers": {"Retry-After": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Busy": {"description": "The store is busy, or the request ran past its time limit and was stopped: nothing was stored; try again after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "string"}}},
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Full": {"description": "The store is full (the disk, or the database's size limit): nothing was stored.",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Unauthorized": {"description": "A valid bearer token is needed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Forbidden": {"description": "The token does not give this access to the form, the form is private, or the request is a cross-site post (an Origin that is not this server, or a browser's post without the page's token).",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
@@ -152,7 +178,7 @@ enum OpenAPIDocument {
                 "content": {"application/json": {"schema": {"anyOf": [{"$ref": "#/components/schemas/Invalid"}, {"$ref": "#/components/schemas/Error"}]}},
                   "text/html": {"schema": {"type": "string"}}}},
               "429": {"$ref": "#/components/responses/TooManyWrites"},
-              "503": {"$ref": "#/components/responses/Busy"}}},
+              "503": {"$ref": "#/components/responses/Busy"}, "507": {"$ref": "#/components/responses/Full"}}},
           "get": {"summary": "Stored submissions of the form: one JSON object per line, or with Accept: text/csv the CSV formctl dump --format csv writes. A filter that matches no row is an empty 200 (the CSV header); an unknown version is a 404", "security": [{"bearer": []}],
             "parameters": [{"$ref": "#/components/parameters/name"},
               {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["final", "draft", "all"]}},
@@ -182,7 +208,7 @@ enum OpenAPIDocument {
               "422": {"description": "Invalid values; or the Idempotency-Key was used for another request", "content": {"application/json": {"schema":
                 {"anyOf": [{"$ref": "#/components/schemas/Invalid"}, {"$ref": "#/components/schemas/Error"}]}}}},
               "429": {"$ref": "#/components/responses/TooManyWrites"},
-              "503": {"$ref": "#/components/responses/Busy"}}}},
+              "503": {"$ref": "#/components/responses/Busy"}, "507": {"$ref": "#/components/responses/Full"}}}},
         "/forms/{name}/drafts/{id}": {"get": {"summary": "A draft's HTML page, filled with its values: the address the page's Save draft button redirects to (303). Its form posts back here with the token in a hidden field",
           "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/id"},
             {"name": "resume", "in": "query", "required": true, "schema": {"type": "string"}, "description": "The draft's resume token: the page's address is a secret."}],
@@ -212,7 +238,8 @@ enum OpenAPIDocument {
               "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
               "422": {"description": "Invalid values, every one (nothing changed); or the Idempotency-Key was used for another request", "content": {"application/json": {"schema":
                 {"anyOf": [{"$ref": "#/components/schemas/Invalid"}, {"$ref": "#/components/schemas/Error"}]}}}},
-              "429": {"$ref": "#/components/responses/TooManyWrites"}, "503": {"$ref": "#/components/responses/Busy"}}},
+              "429": {"$ref": "#/components/responses/TooManyWrites"}, "503": {"$ref": "#/components/responses/Busy"},
+              "507": {"$ref": "#/components/responses/Full"}}},
           "delete": {"summary": "Delete a submission on the record (a bearer token with admin on its form): a tombstone with the token's name, the time and the reason, gone from listings and GET; its history stays readable to an admin token until formctl purge",
             "security": [{"bearer": []}],
             "parameters": [{"$ref": "#/components/parameters/id"},
@@ -220,7 +247,8 @@ enum OpenAPIDocument {
             "responses": {"204": {"description": "Deleted"},
               "400": {"$ref": "#/components/responses/BadRequest"}, "401": {"$ref": "#/components/responses/Unauthorized"},
               "403": {"$ref": "#/components/responses/Forbidden"}, "404": {"$ref": "#/components/responses/NoSubmission"},
-              "429": {"$ref": "#/components/responses/TooManyWrites"}, "503": {"$ref": "#/components/responses/Busy"}}}},
+              "429": {"$ref": "#/components/responses/TooManyWrites"}, "503": {"$ref": "#/components/responses/Busy"},
+              "507": {"$ref": "#/components/responses/Full"}}}},
         "/submissions/{id}/files/{keyPath}": {"get": {"summary": "A stored file's bytes (a bearer token with read on its form), streamed, with the Content-Type found from the bytes, Content-Disposition: attachment and X-Content-Type-Options: nosniff; a deleted submission's never",
           "security": [{"bearer": []}],
           "parameters": [{"$ref": "#/components/parameters/id"},
@@ -246,7 +274,8 @@ enum OpenAPIDocument {
             "403": {"$ref": "#/components/responses/Forbidden"}, "404": {"$ref": "#/components/responses/NoSubmission"},
             "409": {"description": "The submission is a draft", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
             "413": {"$ref": "#/components/responses/TooLarge"}, "415": {"$ref": "#/components/responses/UnsupportedType"},
-            "429": {"$ref": "#/components/responses/TooManyWrites"}, "503": {"$ref": "#/components/responses/Busy"}}}},
+            "429": {"$ref": "#/components/responses/TooManyWrites"}, "503": {"$ref": "#/components/responses/Busy"},
+              "507": {"$ref": "#/components/responses/Full"}}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
       }
     }
