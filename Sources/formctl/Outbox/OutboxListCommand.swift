@@ -23,7 +23,7 @@ struct OutboxListCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only the deliveries to this webhook.", valueName: "URL"))
     var subscription: String?
 
-    @Option(help: "At most this many deliveries.")
+    @Option(help: ArgumentHelp("At most this many deliveries.", valueName: "N"))
     var limit = 100
 
     @Flag(help: """
