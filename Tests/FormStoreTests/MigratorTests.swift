@@ -45,6 +45,8 @@ import Testing
             operation: "t") { $0.text(0) }
         #expect(tables == ["access_tokens", "attachment_chunks", "attachment_contents", "form_versions", "form_versions_form_hash",
                            "formctl_schema_migrations", "forms", "idempotency_keys", "idempotency_keys_expires_at",
+                           "outbox_deliveries", "outbox_deliveries_failed", "outbox_deliveries_pending",
+                           "outbox_deliveries_pending_submission", "outbox_events", "outbox_subscriptions",
                            "submission_attachments", "submission_attachments_sha256", "submission_reviews", "submission_reviews_submission_id",
                            "submission_revisions", "submissions", "submissions_created_at", "submissions_deleted_at",
                            "submissions_form_review_id", "submissions_form_status_id", "submissions_status_id",

@@ -44,6 +44,14 @@ package struct TableNames: Sendable, Equatable, Hashable {
     package var attachmentChunks: String { prefix + "attachment_chunks" }
     /// Which files each revision of a submission holds, and where in its values.
     package var submissionAttachments: String { prefix + "submission_attachments" }
+    /// Every change to a submission, in the order written (the outbox).
+    package var outboxEvents: String { prefix + "outbox_events" }
+    /// The outbox's receivers (webhooks' URLs) and how far their deliveries reach.
+    package var outboxSubscriptions: String { prefix + "outbox_subscriptions" }
+    /// Where each event stands with each receiver.
+    package var outboxDeliveries: String { prefix + "outbox_deliveries" }
+    /// The channel of PostgreSQL's NOTIFY after a change's events are written.
+    package var outboxChannel: String { prefix + "formctl_outbox" }
     /// The access tokens of `formctl serve`, by their hashes.
     package var accessTokens: String { prefix + "access_tokens" }
     /// The answers kept under the `Idempotency-Key` of `formctl serve`'s writes.

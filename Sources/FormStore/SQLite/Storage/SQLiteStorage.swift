@@ -8,6 +8,8 @@ package final class SQLiteStorage: SubmissionStorage {
     package let tables: TableNames
     private let writer: ConnectionThread?
     let readers: ReaderPool
+    /// Wakes `outboxSignals()` after each committed write.
+    let outboxBroadcast = OutboxBroadcast()
 
     package var backend: StorageError.Backend { .sqlite }
     package var database: String { path }
@@ -82,7 +84,9 @@ package final class SQLiteStorage: SubmissionStorage {
         } onCancel: {
             cancelled.set()
         }
-        return try result.get()
+        let value = try result.get()
+        outboxBroadcast.signal()
+        return value
     }
 
     package func register(formName: String, definitionJSON: String, contentHash: String) async throws(StorageError) -> FormVersion {
@@ -161,6 +165,7 @@ package final class SQLiteStorage: SubmissionStorage {
     /// Returns once every connection is closed, the readers first so that the writer's close,
     /// the last one, checkpoints the write-ahead log into the file and removes it.
     package func close() async {
+        outboxBroadcast.finish()
         await readers.stopAndWait()
         await writer?.stopAndWait()
     }
