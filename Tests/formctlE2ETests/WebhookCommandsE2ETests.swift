@@ -47,6 +47,10 @@ import Testing
 
         let open = try scratch.write("open.secret", secret + "\n")
         chmod(open, 0o644)
+        #expect(try refused(["--webhook", url, "--webhook", url, "--webhook-secret-file", good]).stderr.contains("is given twice"))
+        let missing = try scratch.formctl(["deliver", "--webhook", url, "--webhook-secret-file", good])
+        #expect(missing.exitCode == 3 && missing.stderr.contains("no database at"), "deliver never makes a new database: \(missing)")
+        try #require(try scratch.formctl(["migrate"]).exitCode == 0)
         let warned = try scratch.formctl(["deliver", "--webhook", url, "--webhook-secret-file", open])
         #expect(warned.exitCode == 0, "\(warned)")
         #expect(warned.stderr.contains("warning: --webhook-secret-file \(open) can be read by other users (mode 644): chmod 600 it"), "\(warned)")
@@ -69,6 +73,7 @@ import Testing
         }
 
         var receiver = try WebhookReceiver(scratch, port: port, log: log)
+        try #require(try scratch.formctl(["migrate"]).exitCode == 0)
         let subscribing = try deliver()
         #expect(subscribing.exitCode == 0 && subscribing.stdout == "delivered 0, retrying 0, failed 0\n", "\(subscribing)")
         try store(0..<3)

@@ -16,7 +16,7 @@ struct DeliverCommand: AsyncParsableCommand {
             answered 410 Gone (disabled: formctl outbox enable URL). Safe beside a running serve \
             or another deliver: each delivery is claimed by one of them.
             Exit codes: 0 every attempt delivered (or none was due), 1 an attempt failed, \
-            2 usage, 3 the database cannot be opened.
+            2 usage, 3 the database is missing or cannot be opened (deliver never creates one).
             """
     )
 
@@ -30,6 +30,8 @@ struct DeliverCommand: AsyncParsableCommand {
 
     func run() async throws {
         let subscriptions = try webhooks.subscriptions()
+        // A misspelled --db in a crontab must not quietly become a new, empty database.
+        if !database.isPostgres { try database.requireExistingFile() }
         let engine = try await database.openEngine()
         let deliverer = WebhookDeliverer(engine: engine, subscriptions: subscriptions, options: webhooks.deliveryOptions)
         let report: WebhookDeliveryReport

@@ -57,6 +57,9 @@ struct WebhookOptions: ParsableArguments {
                 formctl webhook-secret > FILE (and give it to the receiver)
                 """)
         }
+        if let repeated = urls.first(where: { url in urls.filter { $0 == url }.count > 1 }) {
+            throw ValidationError("--webhook \(repeated) is given twice: a webhook is known by its URL, and gets each event once")
+        }
         for list in eventLists {
             do { _ = try WebhookSubscription.eventTypes(list) } catch { throw ValidationError("--webhook-events \(list): \(error)") }
         }
