@@ -131,6 +131,8 @@ let testTargets: [Target] = [
             "FormWebhooks", "FormEngine", "PostgresTestServer", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
+            // The deliverer's metrics, read back as recorded.
+            .product(name: "MetricsTestKit", package: "swift-metrics"),
         ]
     ),
     // Run the built formctl (and the forms-service example) against real database files; the

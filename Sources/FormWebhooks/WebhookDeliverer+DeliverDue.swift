@@ -1,0 +1,51 @@
+import FormEngine
+
+/// `deliverDue()` for one receiver: claim and attempt until nothing due is left that this run
+/// has not attempted yet.
+extension WebhookDeliverer {
+    func deliverDue(to subscription: WebhookSubscription) async throws(FormEngineError) -> WebhookDeliveryReport {
+        var report = WebhookDeliveryReport(delivered: 0, retrying: 0, failed: 0, disabled: [])
+        guard let stored = try await subscribe(subscription) else { return report }
+        let failure = await withTaskGroup(of: Attempted?.self) { group -> FormEngineError? in
+            // Each event once per run: a retry that falls due while the run goes on (a short
+            // first retry) waits for the next run, and its claim for its lease to expire.
+            var attempted = Set<Int64>()
+            var inFlight = 0
+            // Set again whenever an attempt ends: an accepted event may let the next of its
+            // submission be claimed.
+            var claimMore = true
+            var failure: FormEngineError?
+            while true {
+                if claimMore && inFlight < concurrency && failure == nil {
+                    let limit = concurrency - inFlight
+                    do throws(FormEngineError) {
+                        let claims = try await engine.claimDeliveries(subscriptionID: stored.id, owner: owner, lease: options.lease,
+                                                                      limit: limit)
+                        let fresh = claims.filter { attempted.insert($0.event.sequence).inserted }
+                        for claimed in fresh {
+                            group.addTask { await self.attempt(claimed, to: subscription) }
+                        }
+                        inFlight += fresh.count
+                        if fresh.count < limit { claimMore = false }
+                    } catch {
+                        failure = error
+                    }
+                }
+                guard inFlight > 0 else {
+                    if claimMore && failure == nil { continue }
+                    break
+                }
+                let attempt = await group.next() ?? nil
+                inFlight -= 1
+                claimMore = true
+                if let attempt {
+                    report.count(attempt.report)
+                    if failure == nil { failure = attempt.recordFailure }
+                }
+            }
+            return failure
+        }
+        if let failure { throw failure }
+        return report
+    }
+}
