@@ -51,16 +51,28 @@ extension SQLDialect {
 }
 
 /// A migration file as separate statements, since PostgreSQL's extended protocol runs one
-/// statement per query. Splits at `;` outside quotes and comments; dollar-quoted bodies
-/// (functions) are not used by formctl's migrations and are not supported.
+/// statement per query. Splits at `;` outside quotes, comments and `$$`-quoted bodies (the
+/// outbox's trigger functions); tagged dollar quotes (`$body$`) are not used and not supported.
 enum SQLScript {
     static func statements(_ script: String) -> [String] {
         var statements: [String] = []
         var current = ""
         var quote: Character?
         var inComment = false
+        var inDollarQuote = false
         var previous: Character = " "
         for character in script {
+            if inDollarQuote {
+                current.append(character)
+                // A `$` that closes `$$` is not also the first of a new pair.
+                if character == "$" && previous == "$" {
+                    inDollarQuote = false
+                    previous = " "
+                } else {
+                    previous = character
+                }
+                continue
+            }
             if inComment {
                 if character == "\n" { inComment = false }
                 previous = character
@@ -72,6 +84,11 @@ enum SQLScript {
             } else if character == "-" && previous == "-" {
                 current.removeLast()
                 inComment = true
+            } else if character == "$" && previous == "$" {
+                current.append(character)
+                inDollarQuote = true
+                previous = " "
+                continue
             } else if character == "'" || character == "\"" {
                 quote = character
                 current.append(character)

@@ -16,6 +16,9 @@ package final class PostgresStorage: SubmissionStorage {
     /// form_versions rows never change, so what an insert needs of one is kept after the
     /// first look (only from committed reads).
     let versionRefs = Mutex<[Int64: VersionRef]>([:])
+    /// Wakes `outboxSignals()`: after this storage's writes, and on every NOTIFY the listener hears.
+    let outboxBroadcast = OutboxBroadcast()
+    let outboxListener: PostgresOutboxListener
 
     struct VersionRef: Sendable {
         let formID: Int64
@@ -47,6 +50,8 @@ package final class PostgresStorage: SubmissionStorage {
         }
         pool = PostgresConnectionPool(configuration: configuration, maximum: maximumConnections, logger: logger,
                                       database: address.description)
+        outboxListener = PostgresOutboxListener(configuration: configuration, channel: tables.outboxChannel,
+                                                broadcast: outboxBroadcast, logger: logger)
         let migrator = PostgresMigrator(tables: tables, database: address.description, logger: logger)
         try await call(readOnly ? "checking the schema" : "migrating the schema") { connection in
             if readOnly {
@@ -92,17 +97,21 @@ package final class PostgresStorage: SubmissionStorage {
     /// (before `body` runs) abandons it with `cancelled`; once begun, `body` runs in a task of
     /// its own that the caller's cancellation does not reach, so a transaction is never cut
     /// off between its statements and a commit is always reported.
-    func write<R: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> R)
-        async throws(StorageError) -> R
+    /// Once committed it wakes this storage's `outboxSignals()` (other processes hear the
+    /// triggers' NOTIFY), unless `signalling` is false: a deliverer's own claims and outcomes.
+    func write<R: Sendable>(_ operation: String, signalling: Bool = true,
+                            _ body: @escaping @Sendable (PostgresConnection) async throws -> R) async throws(StorageError) -> R
     {
         try refuseWrites()
         let abandoned = StorageError(kind: .cancelled, backend: .postgres, message: "the write was cancelled before it began",
                                      operation: operation, database: database)
         if Task.isCancelled { throw abandoned }
-        return try await call(operation) { connection in
+        let result = try await call(operation) { connection in
             if Task.isCancelled { throw abandoned }
             return try await Task { try await body(connection) }.value
         }
+        if signalling { outboxBroadcast.signal() }
+        return result
     }
 
     func refuseWrites() throws(StorageError) {
@@ -112,6 +121,8 @@ package final class PostgresStorage: SubmissionStorage {
     }
 
     package func close() async {
+        outboxBroadcast.finish()
+        await outboxListener.close()
         await pool.close()
     }
 }

@@ -119,5 +119,5 @@ import Secrets
 
 /// The backends the outbox tests run on.
 enum OutboxBackends {
-    static let all: [Backend] = [.sqlite]
+    static let all: [Backend] = Backend.allCases
 }

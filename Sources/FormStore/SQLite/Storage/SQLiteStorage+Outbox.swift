@@ -25,14 +25,16 @@ extension SQLiteStorage {
     package func claimDeliveries(subscriptionID: Int64, owner: String, now: Date, leaseUntil: Date, limit: Int)
         async throws(StorageError) -> [ClaimedDelivery]
     {
-        try await write { try $0.claimDeliveries(subscriptionID: subscriptionID, owner: owner, now: now, leaseUntil: leaseUntil, limit: limit) }
+        try await write(signalling: false) {
+            try $0.claimDeliveries(subscriptionID: subscriptionID, owner: owner, now: now, leaseUntil: leaseUntil, limit: limit)
+        }
     }
 
     @discardableResult
     package func recordDelivery(subscriptionID: Int64, eventSequence: Int64, owner: String, outcome: DeliveryOutcome, at: Date)
         async throws(StorageError) -> Bool
     {
-        try await write {
+        try await write(signalling: false) {
             try $0.recordDelivery(subscriptionID: subscriptionID, eventSequence: eventSequence, owner: owner, outcome: outcome, at: at)
         }
     }

@@ -59,8 +59,10 @@ package final class SQLiteStorage: SubmissionStorage {
 
     /// Runs a write on the writer's thread. Cancelling the calling task abandons it while it
     /// has not begun its transaction (queued, or waiting for another process's lock): it then
-    /// fails with `cancelled` and stores nothing. Once begun, it runs to its end.
-    func write<R: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
+    /// fails with `cancelled` and stores nothing. Once begun, it runs to its end. Once committed
+    /// it wakes `outboxSignals()`, unless `signalling` is false (a deliverer's own claims and
+    /// outcomes, which would otherwise wake it again and again).
+    func write<R: Sendable>(signalling: Bool = true, _ body: @escaping @Sendable (StoreState) throws -> R) async throws(StorageError) -> R {
         guard let writer else {
             throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
         }
@@ -85,7 +87,7 @@ package final class SQLiteStorage: SubmissionStorage {
             cancelled.set()
         }
         let value = try result.get()
-        outboxBroadcast.signal()
+        if signalling { outboxBroadcast.signal() }
         return value
     }
 
