@@ -1,6 +1,7 @@
 // After the write: a submission's life through FormEngine alone. Answers from the service's
 // own type, read back into it, queried, shown, exported as CSV, a live session whose observer
-// hears a field appear, and a delete. Run it with `swift run service-tour` from this directory.
+// hears a field appear, a delete, and the events they wrote. Run it with
+// `swift run service-tour` from this directory.
 import FormEngine
 import Foundation
 
@@ -27,6 +28,9 @@ struct StandardOutput: ExportSink {
 do {
     let engine = try await FormEngine(database: "service-tour.sqlite")
     let form = try engine.loadForm(path: "forms/signup.json")
+    // Where the store's events stand before the tour changes anything (a service keeps the
+    // sequence of the last event it handled, and resumes after it).
+    let start = try await engine.lastEventSequence()
 
     // Answers in from an Encodable, the stored values out into a Decodable.
     let answers = SignupAnswers(name: "Ann Lee", email: "ann@example.com", password: "correct horse",
@@ -55,6 +59,17 @@ do {
     // Delete: the row is gone, and a second delete finds nothing.
     let deleted = try await engine.delete(id: stored.id)
     print("deleted: \(deleted)")
+
+    // Events: each change above, in order, from the store's outbox. The iteration waits for
+    // more (woken by writes, or looking again every second) until its task is cancelled; the
+    // tour stops at the delete. `payload(of:)` is the body a webhook carries.
+    for try await event in engine.events(after: start) {
+        print("event \(event.sequence): \(event.type.rawValue), submission \(event.submissionID) revision \(event.revision)")
+        if event.type == .deleted {
+            print(try await engine.payload(of: event).jsonString())
+            break
+        }
+    }
     await engine.close()
 } catch FormEngineError.invalid(let errors) {
     print("invalid:", errors.map { "\($0.path): \($0.message)" })

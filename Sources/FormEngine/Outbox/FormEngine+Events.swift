@@ -6,8 +6,17 @@ extension FormEngine {
     /// writing to this engine's store. Waits for new events (woken by this engine's writes and,
     /// on PostgreSQL, by any process's; otherwise looking again every `pollInterval`) and ends
     /// only when the task iterating it is cancelled. A storage error ends it by throwing.
+    ///
+    /// Without `sequence`, "now" is when the iteration first asks for an event; to miss none
+    /// written before that, pass `lastEventSequence()` read beforehand.
     public func events(after sequence: Int64? = nil, pollInterval: Duration = .seconds(1)) -> SubmissionEvents {
         SubmissionEvents(engine: self, after: sequence, pollInterval: pollInterval)
+    }
+
+    /// The sequence of the last event written so far (0 when there is none): where
+    /// `events(after:)` resumes to see only what happens from now on.
+    public func lastEventSequence() async throws(FormEngineError) -> Int64 {
+        do { return try await storage.lastEventSequence() } catch { throw .storage(error) }
     }
 }
 
@@ -20,18 +29,43 @@ public struct SubmissionEvents: AsyncSequence, Sendable {
     let after: Int64?
     let pollInterval: Duration
 
+    /// Events read from the store at most at once.
+    package static let pageSize = 256
+
     /// Reads a page of events at a time, and waits when there is none.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        // SHAPE: the engine slice writes the iterator (pages from storage.events(after:limit:),
-        // waiting on storage.outboxSignals() or pollInterval, starting at lastEventSequence()
-        // when `after` is nil, returning nil on cancellation).
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         let engine: FormEngine
+        /// The last event handed out (or the start); nil until the first `next()` reads it.
         var cursor: Int64?
         let pollInterval: Duration
+        /// Events read and not yet handed out, oldest first.
+        var page: ArraySlice<SubmissionEvent> = []
+        /// Made by the first `next()`, before the first read, so that no signal of a write
+        /// after that read is missed.
+        var listener: OutboxSignalListener?
 
         /// The next event, waiting for one; nil once the task is cancelled.
         public mutating func next() async throws(FormEngineError) -> SubmissionEvent? {
-            nil
+            while !Task.isCancelled {
+                if let event = page.popFirst() {
+                    cursor = event.sequence
+                    return event
+                }
+                let listener = self.listener ?? OutboxSignalListener(signals: engine.outboxSignals())
+                self.listener = listener
+                listener.clear()
+                do {
+                    let start: Int64
+                    if let cursor { start = cursor } else { start = try await engine.storage.lastEventSequence() }
+                    cursor = start
+                    page = try await engine.storage.events(after: start, limit: SubmissionEvents.pageSize)[...]
+                } catch {
+                    if Task.isCancelled || error.kind == .cancelled { return nil }
+                    throw .storage(error)
+                }
+                if page.isEmpty { await listener.wait(atMost: pollInterval) }
+            }
+            return nil
         }
     }
 
