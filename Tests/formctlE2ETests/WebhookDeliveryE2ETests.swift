@@ -48,8 +48,8 @@ import Testing
     static func waitUntilOutboxEmpty(_ database: String, directory: String, timeout: Double = 60) throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let listed = try CommandRunner.run(["outbox", "--json", "--db", database], directory: directory)
-            if listed.exitCode == 0 && listed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]" { return true }
+            let listed = try CommandRunner.run(["outbox", "--db", database], directory: directory)
+            if listed.exitCode == 0 && listed.stdout.isEmpty && listed.stderr.contains("has nothing pending or failed") { return true }
             usleep(250_000)
         }
         return false
