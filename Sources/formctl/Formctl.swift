@@ -14,14 +14,14 @@ struct Formctl: AsyncParsableCommand {
         subcommands: [
             FillCommand.self, ImportCommand.self, DumpCommand.self, CheckCommand.self, RenderCommand.self,
             SchemaCommand.self, ListCommand.self, ShowCommand.self, FileCommand.self, EditCommand.self, ReviewCommand.self, DeleteCommand.self,
-            PurgeCommand.self, MigrateCommand.self, CompletionsCommand.self,
-        ] + Formctl.serverCommands
+            PurgeCommand.self, MigrateCommand.self, OutboxCommand.self, CompletionsCommand.self,
+        ] + Formctl.serverCommands + Formctl.webhookCommands
     )
 
     /// `formctl` alone is a usage error (exit 2), not a request for help (argument-parser's
     /// default, exit 0): a script that forgot its subcommand must not look like it succeeded.
     func run() async throws {
-        throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show, file, edit, review, delete, purge, migrate or completions (formctl --help lists them)")
+        throw ValidationError("give a subcommand: fill, import, dump, check, render, schema, list, show, file, edit, review, delete, purge, migrate, outbox or completions (formctl --help lists them)")
     }
 }
 
@@ -30,6 +30,16 @@ extension Formctl {
     static var serverCommands: [any ParsableCommand.Type] {
         #if Server
         return [ServeCommand.self, TokenCommand.self]
+        #else
+        return []
+        #endif
+    }
+
+    /// Signing secrets and delivery without a server when formctl is built with the Webhooks
+    /// trait (on by default).
+    static var webhookCommands: [any ParsableCommand.Type] {
+        #if Webhooks
+        return [WebhookSecretCommand.self, DeliverCommand.self]
         #else
         return []
         #endif

@@ -3,6 +3,9 @@ import ArgumentParser
 import FormEngine
 import FormServer
 import Foundation
+#if Webhooks
+import FormWebhooks
+#endif
 
 /// `formctl serve`: the forms of a directory over HTTP (JSON for native clients, HTML for
 /// browsers), writing through the same engine as `fill` and `import`.
@@ -22,7 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
             stderr as one JSON line (method, path without query, status, milliseconds): never a \
             body, a header or a value; what an --action program prints on stdout is logged as one \
             JSON line too (its last 4 KB). SIGTERM or Ctrl-C stops accepting connections, finishes the \
-            requests in flight, and exits 0.
+            requests in flight, and exits 0. With --webhook, every change to a submission from then on is \
+            POSTed to the URL, signed with the secret, from the outbox in the database: what is not \
+            delivered when the server stops (or is killed) is delivered after the next start.
             Exit codes: 0 stopped, 2 usage, 3 the database or the address cannot be opened.
             """
     )
@@ -70,6 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    #if Webhooks
+    @OptionGroup(title: "Webhooks") var webhooks: WebhookOptions
+    #endif
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
         guard maxBody >= 1024 else { throw ValidationError("--max-body takes at least 1024 bytes") }
@@ -85,6 +94,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let token = try tokenFile.map(readToken)
+        #if Webhooks
+        let subscriptions = try webhooks.subscriptions()
+        #endif
         let engine = try await database.openEngine()
         ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions)) { line in Terminal.printError(line) }
         let forms: ServedForms
@@ -106,13 +118,28 @@ struct ServeCommand: AsyncParsableCommand {
         limits.writeRate = try rateLimit.map { try FormServer.WriteRate(parsing: $0) }
         let server = FormServer(engine: engine, forms: forms, token: token, privateForms: Set(privateForms), limits: limits) { line in Terminal.printError(line) }
         let host = self.host
+        #if Webhooks
+        let delivery = subscriptions.isEmpty ? nil : BackgroundDelivery(
+            deliverer: WebhookDeliverer(engine: engine, subscriptions: subscriptions, options: webhooks.deliveryOptions)
+        ) { line in Terminal.printError(line) }
+        let webhookSummary = subscriptions.isEmpty ? nil : WebhookOptions.summary(subscriptions)
+        #else
+        let webhookSummary: String? = nil
+        #endif
         do {
             try await server.run(host: host, port: port) { port in
                 Terminal.printError("formctl serve: listening on http://\(host):\(port)")
+                if let webhookSummary { Terminal.printError("formctl serve: webhooks to \(webhookSummary)") }
             }
         } catch {
+            #if Webhooks
+            await delivery?.stop()
+            #endif
             throw CommandFailure("formctl: cannot serve on \(host):\(port): \(error)", exitCode: .storage)
         }
+        #if Webhooks
+        await delivery?.stop()
+        #endif
     }
 
     /// The first line of the file without the spaces and line ending around it (a CRLF ending
