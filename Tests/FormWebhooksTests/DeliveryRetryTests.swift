@@ -29,7 +29,7 @@ import Testing
             for request in requests {
                 #expect(signatureIsValid(request, secret: secret), "\(request.headers)")
                 #expect(request.headers["content-type"] == "application/json")
-                #expect(request.headers["user-agent"] == "formctl/\(WebhookDeliveryOptions.version)")
+                #expect(request.headers["user-agent"] == "formctl/\(FormEngine.version)")
                 let timestamp = try #require(Int(request.headers["webhook-timestamp"] ?? ""))
                 #expect(abs(Double(timestamp) - Date().timeIntervalSince1970) < 30)
                 #expect(request.json?["type"] as? String == "submission.created", "\(String(decoding: request.body, as: UTF8.self))")

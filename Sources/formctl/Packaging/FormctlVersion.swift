@@ -1,5 +1,7 @@
-/// The version `formctl --version` prints. Raised with every release tag; the stored data says
-/// which schema it has (formctl migrate --status), so this is for people and bug reports.
+import FormEngine
+
+/// The version `formctl --version` prints: the library's, kept in one place
+/// (`FormEngine.version`) so that webhooks' `user-agent` says the same.
 enum FormctlVersion {
-    static let current = "0.5.0"
+    static let current = FormEngine.version
 }
