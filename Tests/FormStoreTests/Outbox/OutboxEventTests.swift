@@ -121,3 +121,47 @@ import Secrets
 enum OutboxBackends {
     static let all: [Backend] = Backend.allCases
 }
+
+/// Events commit in sequence order, so a reader that follows the sequence while others write
+/// (as `engine.events` and every claim do) never steps past an event that commits later.
+@Suite struct OutboxEventOrderTests {
+    @Test(arguments: OutboxBackends.all) func aReaderFollowingTheSequenceMissesNoEventOfConcurrentWriters(_ backend: Backend) async throws {
+        let database = try StoreUnderTest(backend)
+        let stores = [try await database.open(), try await database.open()]
+        let version = try await stores[0].register(formName: "race", definitionJSON: "{}", contentHash: SHA256.hex(of: "{}"))
+        let reader = try await database.open()
+        let writersDone = CancellationFlag()
+        let followed = Task {
+            var seen: [Int64] = []
+            var cursor: Int64 = 0
+            while !writersDone.isSet {
+                let page = try await reader.events(after: cursor, limit: 1_000)
+                seen += page.map(\.sequence)
+                cursor = page.last?.sequence ?? cursor
+            }
+            // The writers are done: what is left is read once more.
+            seen += try await reader.events(after: cursor, limit: 100_000).map(\.sequence)
+            return seen
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<6 {
+                group.addTask {
+                    let store = stores[writer % 2]
+                    for n in 0..<40 {
+                        let row = try await store.save(SubmissionWrite(version: .id(version.id), status: .final, valuesJSON: "\(n)"))
+                        if n % 4 == 0 { _ = try await store.edit(StorageHistoryTests.edit(row, "\(n + 1_000)")) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        writersDone.set()
+        let seen = try await followed.value
+        let all = try await reader.events(after: 0, limit: 100_000).map(\.sequence)
+        #expect(all.count == 6 * 50)
+        let missed = Set(all).subtracting(seen).sorted()
+        #expect(missed.isEmpty, "stepped over \(missed.count) events: \(missed.prefix(10))")
+        #expect(seen == all || !missed.isEmpty, "each event seen once, in order")
+        for store in stores + [reader] { await store.close() }
+    }
+}
