@@ -84,7 +84,7 @@ extension FormServer {
                                                draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
                                                idempotency: idempotency, actor: actor)
             submission.stagedAttachments = staged
-            let submitted = try await engineCall { try await engine.submit(submission, to: form.loaded) }
+            let submitted = try await engineCall { try await store(submission, to: form) }
             var summary = submitted.summaryJSON
             // Given once: the store keeps only its hash.
             if let token = submitted.resumeToken, case .object(var object) = summary {
@@ -93,6 +93,14 @@ extension FormServer {
             }
             return HTTPReplies.json(summary, status: status, headers: [.location: paths("/submissions/\(submitted.id)")])
         }
+    }
+
+    /// Stores a submission (a new one, a draft saved, a draft finalized) through the engine,
+    /// counted in the metrics by form and status.
+    func store(_ submission: SubmissionRequest, to form: ServedForms.Form) async throws(FormEngineError) -> Submission {
+        let stored = try await engine.submit(submission, to: form.loaded)
+        metrics.stored(stored)
+        return stored
     }
 
     /// Runs an engine call and turns its refusal into the status a client acts on: 422 with

@@ -64,7 +64,7 @@ extension FormServer {
                                                        draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft,
                                                        deadline: Self.deadline, idempotency: idempotency)
                     submission.stagedAttachments = staged
-                    let stored = try await engine.submit(submission, to: form.loaded)
+                    let stored = try await store(submission, to: form)
                     return HTTPReplies.html(success(stored).body, status: .created)
                 } catch let error as FormEngineError {
                     throw PageRefusal(error: error)
@@ -86,7 +86,7 @@ extension FormServer {
                                                draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, issuesResumeToken: true,
                                                deadline: Self.deadline)
             submission.stagedAttachments = staged
-            stored = try await engine.submit(submission, to: form.loaded)
+            stored = try await store(submission, to: form)
         } catch {
             return try await refusedPage(error, form, request, answers: answers, draft: draft)
         }

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import Metrics
 
 /// `formctl serve`: the forms of one directory over HTTP, for clients that draw them (JSON:
 /// the bound definition, the live state of every field, submissions) and for browsers (plain
@@ -50,6 +51,18 @@ public struct FormServer: Sendable {
     let keysInFlight = IdempotencyKeysInFlight()
     /// Where the routes are mounted: every address they send out starts with it.
     private(set) var paths = MountPath.root
+    /// Whether `/healthz`, `/readyz` and `/metrics` are served beside the routes (by ``run``),
+    /// for the OpenAPI document.
+    private(set) var servesOperations = false
+    /// What `GET /metrics` shows: this server's own registry.
+    let metrics = ServerMetrics()
+    /// The store read behind `/readyz` and the outbox gauges.
+    let outboxProbe: OutboxProbe
+
+    /// Where this server's metrics are recorded: hand it to what runs beside the server (the
+    /// webhook deliverer) and its metrics appear in `GET /metrics` too. A factory of this
+    /// server's own, not `MetricsSystem`'s: bootstrapping that is left to the host.
+    public var metricsFactory: any MetricsFactory { metrics.factory }
 
     /// A server for `forms`, writing through `engine`; `token` and `privateForms` as in
     /// ``FormRoutes/Options``; each request's line goes to `accessLog`.
@@ -61,14 +74,19 @@ public struct FormServer: Sendable {
         self.privateForms = privateForms
         self.limits = limits
         self.accessLog = accessLog
+        outboxProbe = OutboxProbe { () async throws(FormEngineError) in try await engine.outboxCounts() }
     }
 
     /// Serves until SIGTERM or SIGINT, then stops accepting, lets the requests in flight
     /// (writes included) finish, and returns. `onListening` gets the port (useful with port 0).
+    /// Beside the routes: `GET /healthz`, `GET /readyz` and `GET /metrics`, without a token.
     public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
-        router.add(middleware: AccessLogMiddleware(log: accessLog))
-        try FormRoutes(server: self).add(to: router)
+        router.add(middleware: AccessLogMiddleware(log: accessLog, metrics: metrics))
+        addOperations(to: router)
+        var served = self
+        served.servesOperations = true
+        try FormRoutes(server: served).add(to: router)
         var logger = Logger(label: "formctl.serve")
         logger.logLevel = .critical
         let clients = ClientConnectionCounts(maximumPerClient: limits.maximumConnectionsPerClient)
@@ -81,7 +99,7 @@ public struct FormServer: Sendable {
             idleTimeout: .seconds(Int64(limits.idleTimeout.components.seconds))
         )
         let responder = WriteRateLimitResponder(routes: router.buildResponder(), buckets: limits.writeRate.map(WriteRateBuckets.init),
-                                                accessLog: accessLog)
+                                                accessLog: accessLog, metrics: metrics)
         let app = Application(
             responder: responder,
             server: .http1(configuration: connection),
@@ -130,7 +148,7 @@ public struct FormServer: Sendable {
         on(.get, "/submissions/:id/history") { request, context in try await limited { try await showHistory(request, context) } }
         on(.post, "/submissions/:id/review") { request, context in try await limited { try await reviewSubmission(request, context) } }
         // Our own constant: a failure here is a broken build, which the e2e tests catch.
-        let document = try OpenAPIDocument.json(formNames: forms.names, mountedAt: paths.prefix)
+        let document = try OpenAPIDocument.json(formNames: forms.names, mountedAt: paths.prefix, operations: servesOperations)
         on(.get, "/openapi.json") { _, _ in Assets.reply(document, type: "application/json; charset=utf-8") }
         on(.get, "/assets/form.js") { _, _ in Assets.reply(Assets.script, type: "text/javascript; charset=utf-8") }
         on(.get, "/assets/form.css") { _, _ in Assets.reply(Assets.style, type: "text/css; charset=utf-8") }

@@ -2,9 +2,13 @@ import FormCore
 import Hummingbird
 
 /// One line per request on the access log: method, path (no query: it may hold data), status,
-/// milliseconds. Never a body or a header, so no secret and no token reaches the log.
+/// milliseconds. Never a body or a header, so no secret and no token reaches the log. The same
+/// request is counted in the server's metrics by its route's pattern, and a refusal for a busy
+/// or full store by its kind.
 struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let log: @Sendable (String) -> Void
+    /// Nil for routes a service mounts in its own application (it has its own metrics).
+    var metrics: ServerMetrics?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -12,6 +16,8 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let path = request.uri.path
         func line(_ status: Int) -> String {
             let elapsed = ContinuousClock.now - start
+            // The router has set the matched route's pattern by now (nil when none matched).
+            metrics?.request(route: context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }, status: status, duration: elapsed)
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             return #"{"method":"\#(method)","path":\#(FormValue.string(path).jsonString()),"status":\#(status),"ms":\#((milliseconds * 10).rounded() / 10)}"#
         }
@@ -21,6 +27,7 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         } catch let error as HTTPResponseError {
             log(line(Int(error.status.code)))
+            if let kind = (error as? ServedError)?.storeError { metrics?.storeError(kind) }
             throw error
         } catch {
             log(line(500))

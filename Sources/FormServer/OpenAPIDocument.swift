@@ -6,15 +6,39 @@ enum OpenAPIDocument {
     /// The document with the form names the server has as the `name` parameter's values, so a
     /// client generator (or a fuzzer) knows them, and, for routes mounted under `prefix`, that
     /// prefix as the server's URL (the paths are the routes' own). At the root there is no
-    /// `servers`: OpenAPI's default is `/`.
-    static func json(formNames: [String], mountedAt prefix: String = "") throws -> String {
+    /// `servers`: OpenAPI's default is `/`. With `operations`, the health and metrics
+    /// endpoints `formctl serve` adds are described too.
+    static func json(formNames: [String], mountedAt prefix: String = "", operations: Bool = false) throws -> String {
         var document = try FormValue(json: template)
         try document.setValue(.array(formNames.map(FormValue.string)), at: ValuePath(parsing: "components.parameters.name.schema.enum"))
+        if operations, case .object(var root) = document, case .object(var paths) = root["paths"],
+           case .object(let added) = try FormValue(json: operationsPaths) {
+            for (path, item) in added { paths[path] = item }
+            root["paths"] = .object(paths)
+            document = .object(root)
+        }
         if !prefix.isEmpty {
             try document.setValue([["url": .string(prefix)]], at: ValuePath(parsing: "servers"))
         }
         return document.jsonString()
     }
+
+    /// `formctl serve`'s own endpoints for operators, beside the routes; no token.
+    static let operationsPaths = #"""
+    {
+      "/healthz": {"get": {"summary": "200 while the process serves (liveness); no token: keep it behind the network's own controls",
+        "responses": {"200": {"description": "Up", "content": {"application/json": {"schema": {"type": "object", "required": ["status"],
+          "properties": {"status": {"const": "ok"}}}}}}}}},
+      "/readyz": {"get": {"summary": "200 when the store answers a read within 2 s and no webhook delivery has been due for more than 5 minutes without an attempt (readiness); no token",
+        "responses": {
+          "200": {"description": "Ready", "content": {"application/json": {"schema": {"type": "object", "required": ["status"],
+            "properties": {"status": {"const": "ready"}}}}}},
+          "503": {"description": "Not ready, and why", "content": {"application/json": {"schema": {"type": "object", "required": ["status", "reason"],
+            "properties": {"status": {"const": "unready"}, "reason": {"type": "string"}}}}}}}}},
+      "/metrics": {"get": {"summary": "Prometheus text format 0.0.4: formctl_http_requests_total{route,status}, formctl_http_request_duration_seconds{route}, formctl_submissions_stored_total{form,status}, formctl_store_errors_total{kind}, formctl_outbox_pending, formctl_outbox_failed, and the webhook deliverer's formctl_webhook_* when it runs; no token",
+        "responses": {"200": {"description": "The metrics", "content": {"text/plain": {"schema": {"type": "string"}}}}}}}
+    }
+    """#
 
     static let template = #"""
     {

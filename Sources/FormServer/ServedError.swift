@@ -9,6 +9,8 @@ struct ServedError: HTTPResponseError, Sendable {
     let message: String
     var extra: [String: FormValue] = [:]
     var headers: HTTPFields = [:]
+    /// The store's kind of failure when the store refused the request, for the metrics.
+    var storeError: StorageError.Kind?
 
     init(_ status: HTTPResponse.Status, message: String, extra: [String: FormValue] = [:], headers: HTTPFields = [:]) {
         self.status = status
@@ -23,7 +25,7 @@ struct ServedError: HTTPResponseError, Sendable {
 }
 
 /// The status an engine refusal means to a client: 422 with every field error, 409 when an
-/// action cancelled or an edit conflicted, 503 with Retry-After while the store is busy, the same 404 for a draft that
+/// action cancelled or an edit conflicted, 503 with Retry-After while the store is busy, 507 when it is full, the same 404 for a draft that
 /// is not there or not the caller's; other storage failures are 500 with the kind, never the database's path or message.
 func engineRefusal(_ error: FormEngineError) -> ServedError {
     switch error {
@@ -38,10 +40,16 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
         return ServedError(.notFound, message: FormServer.noDraft)
     case .interrupted:
         return ServedError(.serviceUnavailable, message: "\(error); try again", headers: [.retryAfter: "1"])
-    case .storage(let storage) where storage.kind == .busy:
-        return ServedError(.serviceUnavailable, message: "the store is busy; try again", headers: [.retryAfter: "1"])
     case .storage(let storage):
-        return ServedError(.internalServerError, message: "the store failed (\(storage.kind.rawValue))", extra: ["kind": .string(storage.kind.rawValue)])
+        var refusal: ServedError
+        switch storage.kind {
+        case .busy: refusal = ServedError(.serviceUnavailable, message: "the store is busy; try again", headers: [.retryAfter: "1"])
+        case .full: refusal = ServedError(.insufficientStorage, message: "the store is full; nothing was stored", extra: ["kind": "full"])
+        default:
+            refusal = ServedError(.internalServerError, message: "the store failed (\(storage.kind.rawValue))", extra: ["kind": .string(storage.kind.rawValue)])
+        }
+        refusal.storeError = storage.kind
+        return refusal
     case .definition(let definition):
         return ServedError(.badRequest, message: "the definition cannot be bound to this data: \(definition)")
     case .editConflict(let id, let currentRevision):
@@ -54,4 +62,9 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
     case .unroutedActions, .actionFailed, .foreignSession:
         return ServedError(.internalServerError, message: "the form's action failed")
     }
+}
+
+extension HTTPResponse.Status {
+    /// 507 (RFC 4918), which HTTPTypes does not name: the store is full.
+    static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
 }

@@ -74,6 +74,7 @@ struct WriteRateLimitResponder<Routes: HTTPResponder>: HTTPResponder where Route
     /// Nil when there is no rate limit.
     let buckets: WriteRateBuckets?
     let accessLog: @Sendable (String) -> Void
+    let metrics: ServerMetrics
 
     func respond(to request: Request, context: ClientRequestContext) async throws -> Response {
         guard let buckets, Self.isWrite(request), let client = context.channel.remoteAddress?.clientKey,
@@ -82,7 +83,7 @@ struct WriteRateLimitResponder<Routes: HTTPResponder>: HTTPResponder where Route
         }
         let seconds = max(1, Int((Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18).rounded(.up)))
         let message = "more writes from this address than the server allows (\(buckets.rate)); try again in \(seconds) s"
-        return try await AccessLogMiddleware(log: accessLog).handle(request, context: context.routeContext) { _, _ in
+        return try await AccessLogMiddleware(log: accessLog, metrics: metrics).handle(request, context: context.routeContext) { _, _ in
             HTTPReplies.error(.tooManyRequests, message, headers: [.retryAfter: String(seconds)])
         }
     }

@@ -150,6 +150,8 @@ import Testing
         let document = try service.request("GET", "/forms/openapi.json").object
         let servers = try #require(document["servers"] as? [[String: Any]], "\(document.keys)")
         #expect(servers.first?["url"] as? String == "/forms")
+        // Health and metrics are formctl serve's, not the mounted routes': a service has its own.
+        #expect((document["paths"] as? [String: Any])?["/healthz"] == nil && (document["paths"] as? [String: Any])?["/metrics"] == nil)
         // The mount's own root leads to its list of forms, under the prefix.
         let root = try service.request("GET", "/forms", followingRedirects: false)
         #expect(root.status == 302 && root.headers["location"] == "/forms/forms", "\(root.status) \(root.headers)")

@@ -29,7 +29,8 @@ import Testing
         #expect((nameParameter?["schema"] as? [String: Any])?["enum"] as? [String] == ["signup", "survey"])
         #expect(Set(paths.keys) == ["/forms", "/forms/{name}", "/forms/{name}/state", "/forms/{name}/submissions",
                                     "/forms/{name}/submissions/{id}", "/forms/{name}/drafts/{id}", "/submissions/{id}", "/submissions/{id}/history",
-                                    "/submissions/{id}/files/{keyPath}", "/submissions/{id}/review", "/openapi.json"])
+                                    "/submissions/{id}/files/{keyPath}", "/submissions/{id}/review", "/openapi.json",
+                                    "/healthz", "/readyz", "/metrics"])
         #expect(server.stop() == 0)
     }
 
