@@ -10,7 +10,8 @@ import NIOCore
 /// (`formctl deliver`, from cron). Several deliverers, in one process or many on one
 /// PostgreSQL database, share the work: each delivery is claimed by one of them under a lease.
 ///
-/// A deliverer holds an HTTP client: call `shutdown()` before letting it go.
+/// A deliverer holds an HTTP client: call `shutdown()` before letting it go (else it is
+/// closed in the background when the deliverer goes).
 public final class WebhookDeliverer: Sendable {
     let engine: FormEngine
     let subscriptions: [WebhookSubscription]
@@ -93,6 +94,12 @@ public final class WebhookDeliverer: Sendable {
     /// Closes the HTTP client; call it once `run()` has returned and no `deliverDue()` is running.
     public func shutdown() async {
         try? await client.shutdown()
+    }
+
+    deinit {
+        // A deliverer let go without `shutdown()` (its owner threw on the way) still closes its
+        // client, which would otherwise stop a debug build; after `shutdown()` this does nothing.
+        client.shutdown { _ in }
     }
 
     /// Attempts in flight at once to one receiver (at least one).

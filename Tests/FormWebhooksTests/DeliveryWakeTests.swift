@@ -1,0 +1,35 @@
+import Foundation
+import FormEngine
+import FormWebhooks
+import Synchronization
+import Testing
+
+/// A running deliverer does not wait for its poll: what is due when it starts goes at once, a
+/// new event as soon as the store signals it, a retry when it falls due.
+@Suite struct DeliveryWakeTests {
+    @Test func dueEventsGoAtStartNewOnesOnTheStoresSignalAndRetriesWhenDueWithoutPolling() async throws {
+        let fixture = try await DeliveryFixture()
+        // The third request fails once.
+        let requests = Mutex(0)
+        let receiver = TestReceiver { _ in (requests.withLock { $0 += 1; return $0 } == 3 ? 500 : 200, .zero) }
+        let port = try await receiver.start()
+        defer { Task { await receiver.stop() } }
+        var options = quickOptions()
+        options.pollInterval = .seconds(60)
+        let log = AttemptLog()
+        let deliverer = WebhookDeliverer(engine: fixture.engine, subscriptions: [try hook(port: port, secret: .generate())],
+                                         options: options, onAttempt: log.hook)
+        // A first run makes the subscription; two events are then written while none runs.
+        #expect(try await deliverer.deliverDue().delivered == 0)
+        try await fixture.submit("Ann")
+        try await fixture.submit("Bo")
+        try await whileRunning(deliverer) {
+            try await eventually(within: .seconds(5), "due at start") { receiver.accepted.count == 2 }
+            try await fixture.submit("Cy")
+            try await eventually(within: .seconds(5), "on the store's signal") { receiver.received.count == 3 }
+            try await eventually(within: .seconds(5), "retried when due") { receiver.accepted.count == 3 }
+        }
+        #expect(log.all.map(\.result) == [.delivered, .delivered, .retry, .delivered])
+        await fixture.engine.close()
+    }
+}
