@@ -28,7 +28,7 @@ extension WebhookDeliverer {
             answer = try await post(claimed.event, to: subscription)
         } catch {
             guard !Task.isCancelled else { return nil }
-            answer = .failed(status: nil, error: "\(error)")
+            answer = .failed(status: nil, error: Self.failureText(error))
         }
         guard !(Task.isCancelled && answer.isCutOff) else { return nil }
 
