@@ -85,6 +85,10 @@ import Testing
 
         receiver.stop()
         try store(3..<5)
+        let owed = try scratch.formctl(["outbox", "--json"])
+        let owedEntries = (try JSONSerialization.jsonObject(with: owed.stdoutData)) as? [[String: Any]] ?? []
+        #expect(owedEntries.map { $0["submission"] as? Int } == [4, 5], "written since the last deliver, owed: \(owed)")
+        #expect(owedEntries.allSatisfy { $0["state"] as? String == "pending" && $0["attempts"] as? Int == 0 }, "\(owed)")
         let down = try deliver(["--webhook-max-attempts", "1"])
         #expect(down.exitCode == 1 && down.stdout == "delivered 0, retrying 0, failed 2\n", "\(down)")
         let listed = try scratch.formctl(["outbox"])

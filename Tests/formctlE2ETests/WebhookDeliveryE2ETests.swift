@@ -42,6 +42,19 @@ import Testing
         return (path, made.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Waits until `formctl outbox` lists nothing pending or failed in `database` (every
+    /// delivery accepted and recorded, a killed server's claims included once their lease ran
+    /// out), at most `timeout` seconds; false if it never is.
+    static func waitUntilOutboxEmpty(_ database: String, directory: String, timeout: Double = 60) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let listed = try CommandRunner.run(["outbox", "--db", database], directory: directory)
+            if listed.exitCode == 0 && listed.stdout.isEmpty && listed.stderr.contains("has nothing pending or failed") { return true }
+            usleep(250_000)
+        }
+        return false
+    }
+
     /// The submission ids the requests' bodies are about, counted.
     static func submissionCounts(_ requests: [WebhookReceiver.Request]) -> [Int: Int] {
         var counts: [Int: Int] = [:]
@@ -98,7 +111,7 @@ import Testing
         let second = try ServerProcess(scratch, extra: flags)
         defer { second.stop() }
         receiver.waitForEvents(60, timeout: 90)
-        usleep(1_000_000)
+        #expect(try Self.waitUntilOutboxEmpty(scratch.db, directory: scratch.directory), "every delivery accepted and recorded")
         let all = receiver.requests
         let submissions = Self.submissionCounts(all)
         #expect(submissions.count == 60, "none lost: \(submissions.count) of 60 submissions delivered")

@@ -1,7 +1,5 @@
 import ArgumentParser
-import FormCore
 import FormEngine
-import FormStore
 
 /// `formctl outbox [--state pending|failed] [--subscription URL] [--json] [--limit N]`.
 struct OutboxListCommand: AsyncParsableCommand {
