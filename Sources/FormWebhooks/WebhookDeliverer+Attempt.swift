@@ -31,7 +31,7 @@ extension WebhookDeliverer {
                 answer = try await post(claimed.event, body: body, to: subscription)
             } catch {
                 guard !Task.isCancelled else { return nil }
-                answer = .failed(status: nil, error: Self.describe(error))
+                answer = .failed(status: nil, error: Self.failureText(error))
             }
         } catch {
             guard !Task.isCancelled else { return nil }
@@ -55,7 +55,7 @@ extension WebhookDeliverer {
             outcome = .retry(at: now, status: 410, error: "HTTP 410 Gone: the subscription is disabled")
             let reason = "the receiver answered 410 Gone to \(claimed.event.id) at \(Timestamp.format(now))"
             if case .failure(let error) = await shielded({ [engine] () async throws(FormEngineError) in
-                try await engine.disableSubscription(named: subscription.url.absoluteString, reason: reason)
+                try await engine.disableSubscription(named: subscription.name, reason: reason)
             }) {
                 disableFailure = error
             }
@@ -72,7 +72,7 @@ extension WebhookDeliverer {
         let recorded = await shielded { [engine, owner] () async throws(FormEngineError) in
             try await engine.recordDelivery(claimed, owner: owner, outcome: outcome)
         }
-        let report = WebhookAttemptReport(subscription: subscription.url.absoluteString, eventID: claimed.event.id,
+        let report = WebhookAttemptReport(subscription: subscription.name, eventID: claimed.event.id,
                                           eventType: claimed.event.type, attempt: claimed.attempt, result: result,
                                           status: answer.status, error: answer.error, duration: ContinuousClock.now - started)
         metrics.record(report, event: claimed.event, at: now)
@@ -117,7 +117,9 @@ extension WebhookDeliverer {
     /// Posts the event's body with the Standard Webhooks headers, within the attempt's time.
     func post(_ event: SubmissionEvent, body: [UInt8], to subscription: WebhookSubscription) async throws -> Answer {
         let timestamp = Int(Date().timeIntervalSince1970)
-        var request = HTTPClientRequest(url: subscription.url.absoluteString)
+        // The credentials go in a header of their own: AsyncHTTPClient sends none from the URL.
+        var request = HTTPClientRequest(url: subscription.name)
+        if let credentials = subscription.credentials { request.setBasicAuth(username: credentials.user, password: credentials.password) }
         request.method = .POST
         request.headers.add(name: "content-type", value: "application/json")
         request.headers.add(name: "user-agent", value: options.userAgent)
@@ -161,11 +163,6 @@ extension WebhookDeliverer {
             await group.next()
             group.cancelAll()
         }
-    }
-
-    /// Why an attempt got no answer, for `formctl outbox`'s last error.
-    static func describe(_ error: any Error) -> String {
-        "no answer: \(error)"
     }
 
     /// A timeout as a person writes it: `10`, `0.5`.

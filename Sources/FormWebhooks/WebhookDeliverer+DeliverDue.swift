@@ -5,7 +5,9 @@ import FormEngine
 extension WebhookDeliverer {
     func deliverDue(to subscription: WebhookSubscription) async throws(FormEngineError) -> WebhookDeliveryReport {
         var report = WebhookDeliveryReport(delivered: 0, retrying: 0, failed: 0, disabled: [])
-        guard let stored = try await subscribe(subscription) else { return report }
+        // Once, not until the store answers as `run()` does: a run from cron on a database that
+        // stays locked reports it and ends, rather than wait beside the next runs cron starts.
+        let stored = try await engine.subscribe(name: subscription.name, eventTypes: subscription.eventTypes)
         let failure = await withTaskGroup(of: Attempted?.self) { group -> FormEngineError? in
             // Each event once per run: a retry that falls due while the run goes on (a short
             // first retry) waits for the next run, and its claim for its lease to expire.

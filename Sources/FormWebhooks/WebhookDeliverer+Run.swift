@@ -65,7 +65,7 @@ extension WebhookDeliverer {
     func subscribe(_ subscription: WebhookSubscription) async throws(FormEngineError) -> OutboxSubscription? {
         while !Task.isCancelled {
             do throws(FormEngineError) {
-                return try await engine.subscribe(name: subscription.url.absoluteString, eventTypes: subscription.eventTypes)
+                return try await engine.subscribe(name: subscription.name, eventTypes: subscription.eventTypes)
             } catch where error.isTransient || Task.isCancelled {
                 try? await Task.sleep(for: options.pollInterval)
             }

@@ -21,6 +21,7 @@ struct OutboxEnableCommand: AsyncParsableCommand {
     func run() async throws {
         if !database.isPostgres { try database.requireExistingFile() }
         let engine = try await database.openEngine()
+        let url = WebhookName.of(url)
         let enabled: OutboxSubscription?
         do { enabled = try await engine.enableSubscription(named: url) } catch {
             throw CommandFailure("formctl: cannot enable \(url) in \(engine.database): \(error)", exitCode: .storage)

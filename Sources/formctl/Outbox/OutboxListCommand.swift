@@ -37,6 +37,7 @@ struct OutboxListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let subscription = subscription.map(WebhookName.of)
         let engine = try await database.openEngine(readOnly: true)
         let entries: [OutboxEntry]
         let subscriptions: [OutboxSubscription]

@@ -39,6 +39,7 @@ struct OutboxRetryCommand: AsyncParsableCommand {
 
     func run() async throws {
         if !database.isPostgres { try database.requireExistingFile() }
+        let subscription = subscription.map(WebhookName.of)
         let engine = try await database.openEngine()
         let count: Int
         do { count = try await engine.retryOutbox(eventID: eventID, subscription: subscription) } catch {

@@ -120,7 +120,8 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         #if Webhooks
         let delivery = subscriptions.isEmpty ? nil : BackgroundDelivery(
-            deliverer: WebhookDeliverer(engine: engine, subscriptions: subscriptions, options: webhooks.deliveryOptions)
+            deliverer: WebhookDeliverer(engine: engine, subscriptions: subscriptions, options: webhooks.deliveryOptions,
+                                        metrics: server.metricsFactory)
         ) { line in Terminal.printError(line) }
         let webhookSummary = subscriptions.isEmpty ? nil : WebhookOptions.summary(subscriptions)
         #else

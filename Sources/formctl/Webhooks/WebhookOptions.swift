@@ -105,7 +105,7 @@ struct WebhookOptions: ParsableArguments {
     static func summary(_ subscriptions: [WebhookSubscription]) -> String {
         subscriptions.map { subscription in
             let types = subscription.eventTypes.map { $0.sorted().map(\.shortName).joined(separator: ",") } ?? "every event"
-            return "\(subscription.url.absoluteString) (\(types))"
+            return "\(subscription.name) (\(types))"
         }.joined(separator: ", ")
     }
 }
