@@ -1,4 +1,5 @@
 import FormEngine
+import struct Foundation.Date
 
 /// `deliverDue()` for one receiver: claim and attempt until nothing due is left that this run
 /// has not attempted yet.
@@ -8,9 +9,12 @@ extension WebhookDeliverer {
         // Once, not until the store answers as `run()` does: a run from cron on a database that
         // stays locked reports it and ends, rather than wait beside the next runs cron starts.
         let stored = try await engine.subscribe(name: subscription.name, eventTypes: subscription.eventTypes)
+        // Only what is due when the run starts: a retry this run schedules (a short first retry,
+        // or a slow run) is the next run's, and claiming it here would hold it under a lease and
+        // could end the run before the deliveries it has not attempted yet.
+        let started = Date()
         let failure = await withTaskGroup(of: Attempted?.self) { group -> FormEngineError? in
-            // Each event once per run: a retry that falls due while the run goes on (a short
-            // first retry) waits for the next run, and its claim for its lease to expire.
+            // Each event once per run, whatever the store answers.
             var attempted = Set<Int64>()
             var inFlight = 0
             // Set again whenever an attempt ends: an accepted event may let the next of its
@@ -22,7 +26,7 @@ extension WebhookDeliverer {
                     let limit = concurrency - inFlight
                     do throws(FormEngineError) {
                         let claims = try await engine.claimDeliveries(subscriptionID: stored.id, owner: owner, lease: options.lease,
-                                                                      limit: limit)
+                                                                      limit: limit, dueBy: started)
                         let fresh = claims.filter { attempted.insert($0.event.sequence).inserted }
                         for claimed in fresh {
                             group.addTask { await self.attempt(claimed, to: subscription) }

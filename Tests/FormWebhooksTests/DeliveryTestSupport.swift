@@ -47,8 +47,11 @@ func hook(port: Int, secret: WebhookSecret, events: Set<SubmissionEventType>? = 
 }
 
 /// Short waits for tests: the first retry after `firstRetry`, growing by half each time, no
-/// jitter, so that a test takes a second or two, not the real schedule's minutes.
-func quickOptions(firstRetry: Duration = .milliseconds(200), maximumAttempts: Int = 12, timeout: Duration = .seconds(2),
+/// jitter, so that a test takes a second or two, not the real schedule's minutes. The attempt's
+/// timeout stays long (10 s): in a loaded `swift test` an answer the receiver gave at once can
+/// reach the deliverer seconds later, and a timed-out accepted attempt is sent again (at least
+/// once, as designed), which tests counting requests would read as a fault.
+func quickOptions(firstRetry: Duration = .milliseconds(200), maximumAttempts: Int = 12, timeout: Duration = .seconds(10),
                   concurrency: Int = 4) -> WebhookDeliveryOptions {
     WebhookDeliveryOptions(timeout: timeout, concurrency: concurrency,
                            retry: WebhookRetryPolicy(firstRetry: firstRetry, factor: 1.5, maximumInterval: .seconds(1),
@@ -57,8 +60,9 @@ func quickOptions(firstRetry: Duration = .milliseconds(200), maximumAttempts: In
 }
 
 /// Waits until `condition` holds, looking every 20 ms, for at most `limit`; records an issue
-/// (with `comment`) when it never does.
-func eventually(within limit: Duration = .seconds(15), _ comment: @autoclosure () -> String = "",
+/// (with `comment`) and throws when it never does. The default is generous: `swift test` runs
+/// every suite at once on two cores, with child processes, which can hold a task up for seconds.
+func eventually(within limit: Duration = .seconds(60), _ comment: @autoclosure () -> String = "",
                 sourceLocation: Testing.SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool) async throws {
     let end = ContinuousClock.now + limit
     while ContinuousClock.now < end {
@@ -66,7 +70,12 @@ func eventually(within limit: Duration = .seconds(15), _ comment: @autoclosure (
         try await Task.sleep(for: .milliseconds(20))
     }
     Issue.record("not within \(limit): \(comment())", sourceLocation: sourceLocation)
+    throw ConditionNotMet()
 }
+
+/// What `eventually` throws once it has recorded its issue, so that a test stops there instead
+/// of reading results that never came.
+struct ConditionNotMet: Error {}
 
 /// Runs `deliverer.run()` in a task for the duration of `body`, then cancels it, waits for it
 /// to end (within 10 s) and shuts the deliverer down.

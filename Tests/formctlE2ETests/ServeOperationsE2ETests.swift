@@ -164,7 +164,7 @@ import Testing
         let stuck = try await Self.request(server, "GET", "/readyz")
         #expect(stuck.status == 503 && stuck.object["status"] as? String == "unready", "\(stuck.status) \(stuck.text)")
         let reason = stuck.object["reason"] as? String ?? ""
-        #expect(reason.hasPrefix("a webhook delivery has been due for 60") && reason.contains("without an attempt (the bound is 300 s)"), "\(reason)")
+        #expect(reason.hasPrefix("a webhook delivery has been due for ") && reason.contains("without an attempt (the bound is 300 s)"), "\(reason)")
 
         // Attempted and out of attempts: failed, counted, and no longer holding readiness.
         let again = try #require(try await engine.claimDeliveries(subscriptionID: subscription.id, owner: "test", lease: .seconds(60), limit: 10).first)

@@ -12,7 +12,7 @@ struct WebhookPostgresE2ETests {
         let scratch = try Scratch()
         let database = try PostgresTestServer.shared().createDatabase()
         let (secret, _) = try WebhookDeliveryE2ETests.secretFile(scratch)
-        let receiver = try WebhookReceiver(scratch, delay: 0.02)
+        let receiver = try WebhookReceiver(scratch, delay: 0.1)
         let flags = ["--webhook", receiver.url, "--webhook-secret-file", secret, "--webhook-first-retry", "0.2", "--webhook-timeout", "2"]
         let first = try ServerProcess(scratch, extra: flags, database: database)
         let second = try ServerProcess(scratch, extra: flags, database: database)

@@ -45,14 +45,18 @@ extension FormEngine {
         do { return try await storage.subscription(named: name, eventTypes: eventTypes) } catch { throw .storage(error) }
     }
 
-    package func claimDeliveries(subscriptionID: Int64, owner: String, lease: Duration, limit: Int)
+    /// Claims due deliveries under a lease. `dueBy` (now when nil) is the time a delivery must
+    /// have fallen due by: a run that attempts each due delivery once passes its start, so
+    /// that a retry it scheduled itself is not claimed again (and held under a lease) before
+    /// the deliveries it has not attempted yet.
+    package func claimDeliveries(subscriptionID: Int64, owner: String, lease: Duration, limit: Int, dueBy: Date? = nil)
         async throws(FormEngineError) -> [ClaimedDelivery]
     {
         let now = Date()
         let leaseUntil = now.addingTimeInterval(lease.seconds)
         do {
-            return try await storage.claimDeliveries(subscriptionID: subscriptionID, owner: owner, now: now, leaseUntil: leaseUntil,
-                                                     limit: limit)
+            return try await storage.claimDeliveries(subscriptionID: subscriptionID, owner: owner, now: min(dueBy ?? now, now),
+                                                     leaseUntil: leaseUntil, limit: limit)
         } catch { throw .storage(error) }
     }
 
