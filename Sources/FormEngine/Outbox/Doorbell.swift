@@ -1,9 +1,10 @@
 import Synchronization
 
-/// Wakes a delivery loop that waits for work: rung when the outbox may hold something new (a
-/// signal from the store, an attempt that ended and freed a place). A ring while nobody waits is
-/// kept for the next wait, so that none is lost between a claim and the wait after it.
-final class Doorbell: Sendable {
+/// Wakes a loop that waits for the outbox: rung when it may hold something new (a signal from
+/// the store, a delivery attempt that ended and freed a place). A ring while nobody waits is
+/// kept for the next wait, so that none is lost between a look at the store and the wait after
+/// it. Shared by the events iterator and FormWebhooks' delivery loops.
+package final class Doorbell: Sendable {
     private struct State {
         var rung = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -11,7 +12,9 @@ final class Doorbell: Sendable {
 
     private let state = Mutex(State())
 
-    func ring() {
+    package init() {}
+
+    package func ring() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let waiter = state.waiter else {
                 state.rung = true
@@ -23,9 +26,15 @@ final class Doorbell: Sendable {
         waiter?.resume()
     }
 
+    /// Forgets the rings so far: the caller is about to look at the store, which shows what
+    /// they announced.
+    package func clear() {
+        state.withLock { $0.rung = false }
+    }
+
     /// Returns once rung (at once if it was rung since the last wait), at `deadline`, or when
     /// the task is cancelled.
-    func wait(until deadline: ContinuousClock.Instant) async {
+    package func wait(until deadline: ContinuousClock.Instant) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.waitForRing() }
             group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
