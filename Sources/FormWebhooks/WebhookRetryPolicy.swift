@@ -1,3 +1,5 @@
+import FormEngine
+
 /// When a failed delivery is attempted again: the first retry after `firstRetry`, each later
 /// one `factor` times as long (with up to `jitter` of it added or taken at random, so that
 /// receivers coming back are not hit all at once), never longer than `maximumInterval`, and
@@ -30,9 +32,8 @@ public struct WebhookRetryPolicy: Sendable, Equatable {
     /// it was the last.
     public func interval(afterAttempt attempt: Int) -> Duration? {
         guard attempt < maximumAttempts else { return nil }
-        let first = Double(firstRetry.components.seconds) + Double(firstRetry.components.attoseconds) / 1e18
-        let cap = Double(maximumInterval.components.seconds) + Double(maximumInterval.components.attoseconds) / 1e18
-        var wait = first
+        let cap = maximumInterval.seconds
+        var wait = firstRetry.seconds
         for _ in 1..<max(attempt, 1) where wait < cap { wait *= factor }
         return .milliseconds(Int64((min(wait, cap) * 1000).rounded()))
     }
@@ -42,7 +43,6 @@ public struct WebhookRetryPolicy: Sendable, Equatable {
         guard let wait = interval(afterAttempt: attempt) else { return nil }
         guard jitter > 0 else { return wait }
         let scale = 1 + Double.random(in: -jitter...jitter, using: &random)
-        let milliseconds = Double(wait.components.seconds) * 1000 + Double(wait.components.attoseconds) / 1e15
-        return .milliseconds(Int64((milliseconds * scale).rounded()))
+        return .milliseconds(Int64((wait.seconds * 1000 * scale).rounded()))
     }
 }
