@@ -45,7 +45,9 @@ start_command() {
     "cd '$work' && $env '$formctl' $* --db '$work/e2e.sqlite'; echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -- '-\{0,1\}echo'; sleep 60"
 }
 env=""
-sql() { sqlite3 "$work/e2e.sqlite" "$1"; }
+# A screen line can appear while the command that printed it is still closing the database, and
+# closing the last connection checkpoints the WAL under an exclusive lock: wait for it, up to 10 s.
+sql() { sqlite3 -cmd ".timeout 10000" "$work/e2e.sqlite" "$1"; }
 count_rows() { sql "select count(*) from submissions"; }
 answer() { # answer PROMPT-REGEX TEXT: waits for the prompt, types TEXT, Enter
   if wait_for "$1"; then send -l -- "$2"; send Enter; else fail "prompt '$1' did not appear"; return 1; fi
