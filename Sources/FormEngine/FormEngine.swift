@@ -125,11 +125,15 @@ public final class FormEngine: Sendable {
 
     // MARK: Sessions
 
-    /// A live session of `form` (bound to `data` when given). Every action the form names must
-    /// have a handler: an unrouted action is reported now, before anyone starts filling it in.
-    public func makeSession(for form: LoadedForm, data: FormValue? = nil) throws(FormEngineError) -> FormSession {
+    /// A live session of `form` (bound to `data` when given), in the first of `languages` the
+    /// form has (its default language otherwise): its text, and the messages of its errors.
+    /// Every action the form names must have a handler: an unrouted action is reported now,
+    /// before anyone starts filling it in.
+    public func makeSession(for form: LoadedForm, data: FormValue? = nil, languages: LanguagePreferences = .none)
+        throws(FormEngineError) -> FormSession
+    {
         try checkRouted(form)
-        return try form.compiled(for: data).makeSession().owned(by: form)
+        return try form.compiled(for: data, language: form.language(for: languages)).makeSession().owned(by: form)
     }
 
     /// Actions the form names that no handler is registered for.

@@ -19,8 +19,14 @@ public final class LoadedForm: Sendable {
     public let canonicalJSON: String
     /// SHA-256 of `canonicalJSON`: finds the version among all of the form's versions.
     public let contentHash: String
-    /// Compilations of the same definition bound to other data (a session per user, say).
-    private let otherData = Mutex<[FormValue: CompiledForm]>([:])
+    /// Compilations of the same definition bound to other data (a session per user, say) or
+    /// in another language.
+    private let otherData = Mutex<[CompilationKey: CompiledForm]>([:])
+
+    private struct CompilationKey: Hashable {
+        var data: FormValue
+        var language: LanguageTag
+    }
     /// Compilations for other data kept at most.
     static let maximumOtherData = 16
 
@@ -38,17 +44,31 @@ public final class LoadedForm: Sendable {
     /// The data the form was loaded with.
     public var data: FormValue { compiled.data }
 
-    /// The form compiled for `data` (the loaded compilation when it is the same data).
-    func compiled(for data: FormValue?) throws(FormEngineError) -> CompiledForm {
-        guard let data, data != compiled.data else { return compiled }
-        if let kept = otherData.withLock({ $0[data] }) { return kept }
+    /// The languages the form has text in, its default first.
+    public var languages: [LanguageTag] { definition.languages }
+
+    /// The form's own language (the root's `language`, English when absent).
+    public var defaultLanguage: LanguageTag { definition.defaultLanguage }
+
+    /// The language the form is shown and validated in for `preferences`: the first preferred
+    /// language it has, else its default. What a submission records.
+    public func language(for preferences: LanguagePreferences) -> LanguageTag { definition.language(for: preferences) }
+
+    /// The form compiled for `data` in `language` (the loaded compilation when it is the same
+    /// data in the default language).
+    func compiled(for data: FormValue?, language: LanguageTag? = nil) throws(FormEngineError) -> CompiledForm {
+        let language = language ?? compiled.language
+        let data = data ?? compiled.data
+        guard data != compiled.data || language != compiled.language else { return compiled }
+        let key = CompilationKey(data: data, language: language)
+        if let kept = otherData.withLock({ $0[key] }) { return kept }
         let made: CompiledForm
-        do { made = try CompiledForm(definition: definition, data: data, registry: compiled.registry) } catch {
+        do { made = try CompiledForm(definition: definition, data: data, registry: compiled.registry, language: language) } catch {
             throw .definition(error)
         }
         otherData.withLock { kept in
             if kept.count >= Self.maximumOtherData { kept.removeAll(keepingCapacity: true) }
-            kept[data] = made
+            kept[key] = made
         }
         return made
     }

@@ -73,6 +73,10 @@ public struct SubmissionRequest: Sendable {
     public var status: Submission.Status
     /// Data to bind the form to, when it is not the data the form was loaded with.
     public var data: FormValue?
+    /// The languages of the person submitting, best first: the form's text and the errors'
+    /// messages are in the first one the form has (its default otherwise), and that language
+    /// is recorded with the submission.
+    public var languages: LanguagePreferences = .none
     /// The handler that submits (a button's `controllerAction`); nil uses the form's only
     /// button action, if it has exactly one.
     public var action: ActionRequest?

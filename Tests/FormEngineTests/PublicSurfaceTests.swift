@@ -43,13 +43,15 @@ struct PublicSurfaceTests {
         return declarations
     }
 
-    @Test func formCoreShowsFewerThan210PublicDeclarations() throws {
+    @Test func formCoreShowsFewerThan240PublicDeclarations() throws {
         let declarations = try Self.publicDeclarations(in: "FormCore")
         // Some public declarations must be there: a test that reads the wrong directory would pass.
         #expect(declarations.contains { $0.text.contains("public enum FormValue") })
         // 200 until a file field's value became a public type (AttachmentReference, what a
-        // service reads back); the rules and errors around it stay package.
-        #expect(declarations.count < 210, "FormCore has \(declarations.count) public declarations")
+        // service reads back); the rules and errors around it stay package. 210 until forms
+        // spoke several languages: a service names languages (LanguageTag, LanguagePreferences)
+        // and asks a form which it has; plural rules and message tables stay package.
+        #expect(declarations.count < 240, "FormCore has \(declarations.count) public declarations")
     }
 
     @Test(arguments: ["FormCore", "FormEngine"])

@@ -9,8 +9,13 @@ import Synchronization
 /// each shape (the repeats' item counts) is built the first time it is needed and kept, so
 /// answers with one, two or three guests each build theirs once.
 package final class CompiledForm: Sendable {
-    /// The definition as loaded (includes inlined), before binding.
+    /// The definition as loaded (includes inlined), before binding: every language's text.
     package let definition: FormDefinition
+    /// The language the form is compiled in: its text, and the library's messages in its
+    /// sessions (`MessageLanguage`).
+    package let language: LanguageTag
+    /// `definition` in `language`: what is bound, shown and validated.
+    package let localizedDefinition: FormDefinition
     /// The data the form is bound to.
     package let data: FormValue
     /// The rules, transforms and functions the form was compiled with.
@@ -32,7 +37,7 @@ package final class CompiledForm: Sendable {
     /// an error for each unknown rule.
     package init(
         definition: FormDefinition, data: FormValue = .emptyObject, registry: FormRegistry = FormRegistry(),
-        requiringRegistrations: Bool = true
+        requiringRegistrations: Bool = true, language: LanguageTag? = nil
     ) throws(DefinitionError) {
         let lint = DefinitionLint(
             knownRules: Set(registry.validators.names), knownTransforms: Set(registry.transforms.names),
@@ -40,10 +45,12 @@ package final class CompiledForm: Sendable {
         let errors = lint.lint(definition).filter(\.isError)
         if !errors.isEmpty { throw DefinitionError(issues: errors) }
         self.definition = definition
+        self.language = language ?? definition.defaultLanguage
+        localizedDefinition = definition.localized(to: self.language)
         self.data = data
         self.registry = registry
         do {
-            base = try Self.build(definition, data: data, baseData: data, registry: registry)
+            base = try Self.build(localizedDefinition, data: data, baseData: data, registry: registry)
         } catch {
             // Compiling knows JSON paths only; the definition knows their files, lines and columns.
             throw DefinitionError(issues: error.issues.map(definition.located))
@@ -76,7 +83,7 @@ package final class CompiledForm: Sendable {
             let existing = grown.value(at: path)?.arrayValue?.count ?? 0
             for offset in 0..<count { try? grown.setValue(.emptyObject, at: path.appending(.index(existing + offset))) }
         }
-        let built = try Self.build(definition, data: grown, baseData: data, registry: registry)
+        let built = try Self.build(localizedDefinition, data: grown, baseData: data, registry: registry)
         shapes.withLock { kept in
             if kept.count >= Self.maximumKeptShapes { kept.removeAll(keepingCapacity: true) }
             kept[shape] = built
@@ -90,7 +97,7 @@ package final class CompiledForm: Sendable {
     /// A structure for data that is not a shape of this form's data (items removed from the
     /// data's own list): built for the one session that needs it, not kept.
     func structure(forData data: FormValue) throws(DefinitionError) -> FormStructure {
-        try Self.build(definition, data: data, baseData: self.data, registry: registry)
+        try Self.build(localizedDefinition, data: data, baseData: self.data, registry: registry)
     }
 
     /// Lays out the structure and evaluates every live property once, so that sessions start

@@ -52,6 +52,9 @@ public final class FormSession: Sendable {
 
     // MARK: Reading
 
+    /// The language the session shows its form in and writes its messages in.
+    public var language: LanguageTag { compiledForm.language }
+
     /// All current values, secure fields included.
     public var values: FormValue { state.withLock { $0.values } }
 

@@ -59,6 +59,19 @@ struct ValidationRule: Sendable, Hashable {
     }
 
     static let builtInNames = ["email", "url", "matches", "expression"]
+
+    /// The arguments an author's message may put in with `{name}` (the message is a
+    /// `MessagePattern`, in every language): `{title}`, the field's title as shown, for every
+    /// message; `{field}`, the other field's title, for `matches`; `{pattern}`, the pattern as
+    /// written, for `patternMessage`. `check` refuses a message naming any other argument.
+    /// `requiredMessage` and `patternMessage` are named by those property names.
+    static func messageArguments(for rule: String) -> Set<String> {
+        switch rule {
+        case "matches": return ["title", "field"]
+        case "patternMessage", "pattern": return ["title", "pattern"]
+        default: return ["title"]
+        }
+    }
 }
 
 /// A `validate` entry that is not a rule.

@@ -1,0 +1,45 @@
+/// A form in several languages.
+///
+/// Any text property (titles, footers, headers, placeholders, `addTitle`, choice labels, rule
+/// messages...) may be a map of language tags to strings, `{"en": "Name", "de": "Name"}`, or
+/// an expression calling `localized('key')`, which reads the form's strings catalogue: the
+/// root's `strings` (`{"de": {"key": "text"}}`) merged with `NAME.strings.json` beside the
+/// form file. The root's `language` names the default language; English when absent.
+///
+/// A form is localized before it is bound (`localized(to:)`), so everything after it (binding,
+/// expressions, validation, rendering) sees plain strings in one language, and what is stored
+/// never depends on the language: a choice stores its value (or its index), not its label.
+extension FormDefinition {
+    /// The root's `language`, English when absent or not a language tag.
+    public var defaultLanguage: LanguageTag {
+        root.properties["language"]?.stringValue.flatMap { LanguageTag($0) } ?? .english
+    }
+
+    /// Every language the form has text in: its default first, then the tags of its text maps
+    /// and of its strings catalogue, in order.
+    public var languages: [LanguageTag] {
+        // SHAPE: walk the text properties (sections, templates, includes' content) and `strings`.
+        [defaultLanguage]
+    }
+
+    /// The language the form is shown in for `preferences`: the first preferred language the
+    /// form has (looked up along each tag), else its default.
+    public func language(for preferences: LanguagePreferences) -> LanguageTag {
+        preferences.firstMatch(in: languages) ?? defaultLanguage
+    }
+
+    /// The definition with every text property in `language`: a map gives its entry for the
+    /// language (looked up along its tag), else the default language's, else its first. Keys,
+    /// binds, values and everything else stay as written; `strings` stays for `localized()`.
+    package func localized(to language: LanguageTag) -> FormDefinition {
+        // SHAPE
+        self
+    }
+
+    /// The strings catalogue in `language`, each key looked up along the tag, then the default
+    /// language: what `localized('key')` reads.
+    package func strings(for language: LanguageTag) -> [String: String] {
+        // SHAPE
+        [:]
+    }
+}
