@@ -92,4 +92,12 @@ import Testing
             "invalidText strings.de.k",
         ])
     }
+
+    @Test func aTranslationReadingASecretIsRefusedAsThePlainTextIs() throws {
+        let issues = try Self.checked(#"""
+            {"sections": [{"elements": [{"type": "entry", "key": "pin", "secureTextEntry": true},
+                                        {"type": "label", "title": {"en": "Hello", "de": "PIN @{pin}"}}]}]}
+            """#)
+        #expect(issues.filter { $0.code == .secretExposed }.map(\.path) == ["sections[0].elements[1].title.de"])
+    }
 }

@@ -33,7 +33,9 @@ extension DefinitionLint {
             let textPath = join(path, text.path)
             if case .object(let entries) = text.value {
                 for (tag, entry) in entries {
-                    if case .string(let string) = entry { checkExpression(string, path: join(textPath, tag), place: place, issues: &issues) }
+                    guard case .string(let string) = entry else { continue }
+                    checkExpression(string, path: join(textPath, tag), place: place, issues: &issues)
+                    checkSecrets(string, path: join(textPath, tag), place: place, issues: &issues)
                 }
                 if let translations = place.translations, TextMap.isTextMap(text.value) {
                     for language in translations.missing(from: TextMap.tags(of: text.value)) {
