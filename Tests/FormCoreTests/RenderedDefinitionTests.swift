@@ -41,4 +41,28 @@ import Testing
         #expect(original.errors.isEmpty && again.errors.isEmpty, "\(original.errors) \(again.errors)")
         #expect(again.values == original.values)
     }
+
+    @Test func textMapsStayInTheRenderedFormWhereTheSourceHasThem() throws {
+        let json = #"""
+            {"title": {"en": "Rooms", "de": "Zimmer"},
+             "sections": [{"title": {"en": "Beds", "de": "Betten"}, "bind": "iterate:rooms",
+                           "elementTemplate": {"type": "decimal", "key": "beds", "title": {"en": "Beds", "de": "Betten"}}},
+                          {"elements": [{"type": "radio", "key": "r", "items": [{"en": "Yes", "de": "Ja"}, "-"], "values": [1, 0]},
+                                        {"type": "label", "title": {"en": "Hi @{name}", "de": "Hallo @{name}"}}]}]}
+            """#
+        let definition = try FormDefinition(json: json)
+        let session = try CompiledForm(definition: definition, data: ["rooms": [[:]], "name": "Ann"]).makeSession()
+        let rendered = session.renderedDefinitionInEveryLanguage
+        #expect(rendered.root.properties["title"] == ["en": "Rooms", "de": "Zimmer"])
+        #expect(rendered.sections[0].properties["title"] == ["en": "Beds", "de": "Betten"])
+        #expect(rendered.sections[1].elements?[0].properties["items"] == [["en": "Yes", "de": "Ja"], "-"])
+        // Expanded from the template: the text as rendered. Outside templates expressions stay
+        // as written, so their maps come back whole.
+        #expect(rendered.sections[0].elements?[0].properties["title"] == "Beds")
+        #expect(rendered.sections[1].elements?[1].properties["title"] == ["en": "Hi @{name}", "de": "Hallo @{name}"])
+        #expect(session.renderedDefinition.root.properties["title"] == "Rooms")
+        let german = try CompiledForm(definition: definition, data: ["rooms": [[:]]], language: LanguageTag("de")!).makeSession()
+        #expect(german.renderedDefinitionInEveryLanguage.root.properties["title"] == ["en": "Rooms", "de": "Zimmer"])
+        #expect(german.renderedDefinition.root.properties["title"] == "Zimmer")
+    }
 }

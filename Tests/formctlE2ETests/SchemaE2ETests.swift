@@ -7,7 +7,7 @@ import Testing
 /// are not, each at the place an editor would underline.
 @Suite struct SchemaE2ETests {
     static let validForms = [
-        "forms/signup.json", "forms/survey.json", "forms/loginform.json",
+        "forms/signup.json", "forms/survey.json", "forms/loginform.json", "forms/feedback.json",
         "Tests/Fixtures/jsondatasample.json", "Tests/Fixtures/jsonadvancedsample.json",
     ]
 
@@ -60,6 +60,11 @@ import Testing
             (#"{"sections": [{"elements": [{"key": "a"}]}]}"#, "$.sections[0].elements[0]"),
             (#"{"sections": [{"type": "QSelectSection", "items": "a,b"}]}"#, "$.sections[0].items"),
             (#"{"sections": {"elements": []}}"#, "$.sections"),
+            // Text maps: strings under language tags; the default language a tag.
+            (#"{"title": {"en": "Trip", "de": 2}}"#, "$.title"),
+            (#"{"sections": [{"footer": {"english": "x", "not a tag": "y"}}]}"#, "$.sections[0].footer"),
+            (#"{"language": "english!"}"#, "$.language"),
+            (#"{"strings": {"de": {"hi": ["Hallo"]}}}"#, "$.strings.de.hi"),
         ]
         var files: [String] = []
         for (index, (json, _)) in cases.enumerated() { files.append(try scratch.write("broken-\(index).json", json)) }

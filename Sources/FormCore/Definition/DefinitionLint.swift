@@ -39,7 +39,9 @@ package struct DefinitionLint {
         place.secrets = Self.secureKeys(in: definition.root)
         place.secureItemKeys = Self.secureItemKeys(in: definition.root)
         if checksExpressionNames { place.names = NameScope(dataItems: data.map { [$0] }, rootData: data) }
+        place.translations = Translations(definition)
         lintElement(definition.root, path: "", place: place, keys: &keys, issues: &issues)
+        lintStrings(place: place, stringTables: definition.stringTables, issues: &issues)
         return issues.map(definition.located)
     }
 
@@ -59,6 +61,8 @@ package struct DefinitionLint {
         var secrets: Set<String> = []
         /// The secure keys of each repeated collection's items (`secureItemKeys(in:)`).
         var secureItemKeys: [ValuePath: Set<String>] = [:]
+        /// The form's languages and strings (`lintTexts`).
+        var translations: Translations?
 
         /// Where the content of `include` comes from (the same place when it was not loaded).
         func entering(_ include: Include) -> Place {
@@ -110,6 +114,8 @@ package struct DefinitionLint {
         for (name, value) in element.properties {
             lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
+        lintTexts(element.ownTexts, of: Dictionary(element.properties.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                  path: path, place: place, issues: &issues)
         checkSecrets(of: element.properties, ownValue: element.isSecure ? element.kind.valueProperty : nil, path: path, place: place,
                      issues: &issues)
         lintValues(of: element, path: path, place: place, issues: &issues)
@@ -143,6 +149,7 @@ package struct DefinitionLint {
         for (name, value) in section.properties {
             lintProperty(name, value, path: join(path, name), place: place, issues: &issues)
         }
+        lintTexts(section.ownTexts, of: [:], path: path, place: place, issues: &issues)
         checkSecrets(of: section.properties, ownValue: nil, path: path, place: place, issues: &issues)
         lintValues(of: section, path: path, place: place, issues: &issues)
         let lists: [(String, [Element]?)] = [
@@ -222,6 +229,7 @@ package struct DefinitionLint {
             for pattern in expression.root.literalMatchPatterns {
                 checkPattern(pattern, path: path, place: place, issues: &issues, inMatches: true)
             }
+            checkLocalizedKeys(expression, path: path, place: place, issues: &issues)
         }
         checkNames(property, path: path, place: place, issues: &issues)
     }

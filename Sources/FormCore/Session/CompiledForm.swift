@@ -52,6 +52,9 @@ package final class CompiledForm: Sendable {
         localizedDefinition = definition.localized(to: self.language)
         messageChain = MessageLanguage.lookupChain(for: self.language, formDefault: definition.defaultLanguage)
         self.data = data
+        // localized('key') reads the form's strings in the language it is compiled in.
+        var registry = registry
+        registry.functions.strings = localizedDefinition.strings(for: self.language)
         self.registry = registry
         do {
             base = try Self.build(localizedDefinition, data: data, baseData: data, registry: registry)

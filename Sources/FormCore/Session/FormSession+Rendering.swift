@@ -19,6 +19,25 @@ extension FormSession {
         merged.definition.root = rendering.element(merged.definition.root, live: live.definition.root)
         return merged.rendered
     }
+
+    /// `renderedDefinition` in every language the form has: each text that stands where the
+    /// source definition has a text map, and reads as that map does in the session's language,
+    /// gets the map back. Texts an expression or the data changed, and those of elements
+    /// expanded from a template (which stand elsewhere), stay as rendered, in the session's
+    /// language. What `formctl render` prints when no language is asked for.
+    package var renderedDefinitionInEveryLanguage: FormDefinition {
+        let source = compiledForm.definition
+        let language = compiledForm.language
+        let defaultLanguage = source.defaultLanguage
+        var maps: [String: FormValue] = [:]
+        source.forEachText { path, value in
+            if TextMap.isTextMap(value) { maps[path] = value }
+        }
+        return renderedDefinition.mappingTexts { path, value in
+            guard let map = maps[path], TextMap.resolve(map, in: language, defaultLanguage: defaultLanguage) == value else { return value }
+            return map
+        }
+    }
 }
 
 /// One walk over the bound form and the same form with its live values, side by side.

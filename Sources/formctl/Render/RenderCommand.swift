@@ -37,7 +37,7 @@ struct RenderCommand: ParsableCommand {
         switch format {
         case .json:
             // Expanded, bound and evaluated where the rendered form could not evaluate again.
-            Terminal.printOut(session.renderedDefinition.encoded.jsonString(pretty: true))
+            Terminal.printOut(session.renderedDefinitionInEveryLanguage.encoded.jsonString(pretty: true))
         case .text:
             // The outline shows the form as a person would see it: expressions evaluated,
             // hidden elements marked.
