@@ -16,6 +16,10 @@ enum Assets {
           if (!form || !window.fetch) return;
           // From the forms' address the page gives: the routes may be mounted under a service's prefix.
           var stateAddress = form.getAttribute("data-forms") + "/" + encodeURIComponent(form.getAttribute("data-form")) + "/state";
+          // A page asked for with ?lang= asks the state in the same language; the page's words
+          // come from the server in the page's language, never from this script.
+          if (form.hasAttribute("data-lang")) stateAddress += "?lang=" + encodeURIComponent(form.getAttribute("data-lang"));
+          var requiredTitle = form.getAttribute("data-required") || "";
           var pending = null, inFlight = false, again = false;
           function update() {
             if (inFlight) { again = true; return; }
@@ -42,6 +46,7 @@ enum Assets {
                 mark = document.createElement("span");
                 mark.className = "required";
                 mark.setAttribute("aria-hidden", "true");
+                mark.title = requiredTitle;
                 mark.textContent = "*";
                 labelled.appendChild(mark);
               } else if (!field.required && mark) {
