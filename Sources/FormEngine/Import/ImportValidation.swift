@@ -117,10 +117,15 @@ final class ImportValidation {
         let progress: ImportProgress
 
         func run(block: Int) {
-            for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
-                results[index] = ImportValidation.outcome(
-                    of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit, resolvesFiles: resolvesFiles)
-                progress.add(1)
+            // A worker thread has no task, so no task-local language: the messages the engine
+            // writes for a line (malformed JSON, a stored file named) are set to the form's here.
+            MessageLanguage.with(form.language, formDefault: form.definition.defaultLanguage) {
+                for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
+                    results[index] = ImportValidation.outcome(
+                        of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit,
+                        resolvesFiles: resolvesFiles)
+                    progress.add(1)
+                }
             }
         }
     }
