@@ -27,8 +27,14 @@ extension FormServer {
     /// Accept-Language` always, `Content-Language` on what carries the form's or its messages'
     /// text: every answer made here (a page, a success), and the refusal that lists the
     /// answers' errors (422), not the other refusals, which are the server's own English.
-    func speaking(_ form: ServedForms.Form, _ request: Request, _ body: () async throws -> Response) async throws -> Response {
-        let language = form.loaded.language(for: Self.languagePreferences(of: request))
+    /// `recorded`: the language a stored submission was given in, which the engine goes on in
+    /// when the request names none (an edit).
+    func speaking(_ form: ServedForms.Form, _ request: Request, recorded: String? = nil, _ body: () async throws -> Response)
+        async throws -> Response
+    {
+        var preferences = Self.languagePreferences(of: request)
+        if preferences.tags.isEmpty, let tag = recorded.flatMap({ LanguageTag($0) }) { preferences = LanguagePreferences([tag]) }
+        let language = form.loaded.language(for: preferences)
         do {
             var response = try await MessageLanguage.with(language, formDefault: form.loaded.defaultLanguage) { try await body() }
             response.headers[.vary] = response.headers[.vary].map { $0 + ", Accept-Language" } ?? "Accept-Language"
