@@ -15,8 +15,13 @@ notice and the values typed, types the passwords there and submits: `Saved submi
 checks the stored rows with `formctl dump` and that the password is nowhere in the database files.
 On a second server (a bug-report form with an image field), attaches a PNG through the page's
 file input and submits; expects the same bytes from GET /submissions/1/files/screenshot and from
-`formctl dump --files`. Screenshots (the error state, the filled form before the final
-submit, and the page at any failure) go to $FORMCTL_BROWSER_OUT (default .build/e2e-browser/).
+`formctl dump --files`. Then, with a browser whose languages are German (Accept-Language
+de-DE, de), on forms/feedback.json: the page is German (<html lang="de" dir="ltr">, the form's
+own button title), a one-character name is refused with the German error beside the field and
+the summary counting one answer in the singular, then, with the email wrong too, two in the
+plural; the Arabic page (?lang=ar) is dir="rtl". Screenshots (the error state, the filled form
+before the final submit, the German page with its error, the Arabic page, and the page at any
+failure) go to $FORMCTL_BROWSER_OUT (default .build/e2e-browser/).
 
 Installs what it lacks: chromium and chromium-driver (apt), selenium (pip). Prints ok/FAIL
 lines; exits 1 when a check fails, 2 when it cannot run. Always stops the browser and the
@@ -159,6 +164,127 @@ PNG = bytes.fromhex(
     "0000000e49444154789c63f8cfc00042ff010ff903fd851199760000000049454e44ae426082")
 
 
+def chrome_options(work, profile, languages=None):
+    """Headless Chromium's options; `languages` (de-DE,de) is what it sends as Accept-Language."""
+    from selenium import webdriver
+    options = webdriver.ChromeOptions()
+    # Debian's /usr/bin/chromium is a shell launcher; the real binary is beside the driver's.
+    if os.path.exists("/usr/lib/chromium/chromium"):
+        options.binary_location = "/usr/lib/chromium/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,1800", "--no-first-run", "--no-default-browser-check",
+                     f"--user-data-dir={os.path.join(work, profile)}"):
+        options.add_argument(argument)
+    if languages:
+        options.add_argument("--lang=" + languages.split(",")[0])
+        options.add_experimental_option("prefs", {"intl.accept_languages": languages})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return options
+
+
+# What the library says in German of a name one character long where three are needed (the
+# messages' German catalogue), and the page's own summary for one and for two answers.
+GERMAN_SHORT_NAME = "muss mindestens 3 Zeichen lang sein (hat 1)"
+GERMAN_SUMMARY_ONE = "Bitte korrigieren Sie 1 Angabe, unten markiert."
+GERMAN_SUMMARY_TWO = "Bitte korrigieren Sie 2 Angaben, unten markiert."
+
+
+def german_and_arabic(formctl, work, checks, out_dir):
+    """8. forms/feedback.json in a German browser: the German page, the German error beside
+    its field with the summary's singular and plural; and the Arabic page right to left."""
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    server = Server(formctl, os.path.join(work, "languages.sqlite"))
+    driver = None
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER, log_output=os.path.join(work, "chromedriver-de.log")),
+                                  options=chrome_options(work, "profile-de", "de-DE,de"))
+        driver.set_page_load_timeout(30)
+        wait = WebDriverWait(driver, 10)
+
+        def shot(name):
+            path = os.path.join(out_dir, name)
+            driver.save_screenshot(path)
+            log(f"     screenshot {path}")
+
+        def field(path):
+            return driver.find_element(By.ID, "field-" + path.replace(".", "-"))
+
+        def press(selector):
+            """Clicks the button at `selector` and waits for the whole page the server answers with."""
+            wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
+            old = driver.find_element(By.TAG_NAME, "html")
+            wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, selector))).click()
+            wait.until(EC.staleness_of(old))
+            wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
+            wait.until(EC.presence_of_element_located((By.ID, "form")))
+
+        def submit():
+            press("#submit")
+
+        driver.get(server.url + "/forms/feedback")
+        html = driver.find_element(By.TAG_NAME, "html")
+        checks.check(html.get_attribute("lang") == "de" and html.get_attribute("dir") == "ltr",
+                     "a German browser gets <html lang=de dir=ltr>",
+                     f"lang={html.get_attribute('lang')!r} dir={html.get_attribute('dir')!r}")
+        button = driver.find_element(By.ID, "submit").text
+        checks.check(button == "Feedback senden", "the submit button shows the form's German button title", repr(button))
+        # Two talks at least: the repeat's German add button, pressed twice (the page comes back each time).
+        add = driver.find_element(By.CSS_SELECTOR, "button.add").text
+        checks.check(add == "Vortrag hinzufügen", "the repeat's add button has the form's German addTitle", repr(add))
+        press("button.add")
+        press("button.add")
+        remove = driver.find_element(By.CSS_SELECTOR, "button.remove").text
+        checks.check(remove == "Eintrag 1 entfernen", "the remove button is the page's German words", repr(remove))
+        field("name").send_keys("A")
+        field("email").send_keys("erika@example.com")
+        driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="attended"][value="online"]').click()
+        field("talks.0.title").send_keys("Eröffnung")
+        field("talks.1.title").send_keys("Swift unter Linux")
+        field("consent").click()
+        submit()
+        errors = driver.find_elements(By.ID, "error-name")
+        text = errors[0].text if errors else ""
+        checks.check(text == GERMAN_SHORT_NAME and field("name").get_attribute("aria-describedby") == "error-name",
+                     "a one-character name shows the German error beside its field", repr(text))
+        summary = driver.find_element(By.CSS_SELECTOR, ".summary").text
+        checks.check(summary == GERMAN_SUMMARY_ONE, "the summary counts one answer in the singular", repr(summary))
+        shot("feedback-de-error.png")
+        others = [e.get_attribute("id") for e in driver.find_elements(By.CSS_SELECTOR, "p.error") if e.get_attribute("id") != "error-name"]
+        checks.check(not others, "no other German field has an error", f"also {others}")
+        # Both wrong: the plural. The page kept the other answers, so only these change.
+        field("email").clear()
+        field("email").send_keys("erika")
+        submit()
+        summary = driver.find_element(By.CSS_SELECTOR, ".summary").text
+        checks.check(summary == GERMAN_SUMMARY_TWO, "with the email wrong too, the summary counts two answers in the plural",
+                     repr(summary))
+
+        driver.get(server.url + "/forms/feedback?lang=ar")
+        html = driver.find_element(By.TAG_NAME, "html")
+        checks.check(html.get_attribute("lang") == "ar" and html.get_attribute("dir") == "rtl",
+                     "?lang=ar over the German browser's languages gives <html lang=ar dir=rtl>",
+                     f"lang={html.get_attribute('lang')!r} dir={html.get_attribute('dir')!r}")
+        # Right to left as the browser lays it out: the name's label starts at the right.
+        direction = driver.execute_script("return getComputedStyle(document.getElementById('field-name')).direction")
+        checks.check(direction == "rtl", "the Arabic page's fields are laid out right to left", repr(direction))
+        shot("feedback-ar.png")
+    except WebDriverException as error:
+        if driver is not None:
+            driver.save_screenshot(os.path.join(out_dir, "languages-failure.png"))
+        checks.fail("the German and Arabic pages", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+    finally:
+        if driver is not None:
+            driver.quit()
+        code = server.stop()
+        checks.check(code == 0, "the languages' server stops with exit 0 on SIGTERM", f"exit {code}")
+
+
 def attach_png(formctl, work, driver, wait, checks, shot):
     """7. Chromium attaches a PNG through the page's file input; the server stores it, and the
     files endpoint (and `formctl dump --files`) give back the same bytes."""
@@ -240,7 +366,8 @@ def main():
     out_dir = os.path.abspath(os.path.join(original, os.environ.get("FORMCTL_BROWSER_OUT",
                                                                   os.path.join(ROOT, ".build/e2e-browser"))))
     os.makedirs(out_dir, exist_ok=True)
-    for stale in ("signup-error.png", "signup-filled.png", "failure.png", "failure.html"):
+    for stale in ("signup-error.png", "signup-filled.png", "feedback-de-error.png", "feedback-ar.png", "languages-failure.png",
+                  "failure.png", "failure.html"):
         if os.path.exists(os.path.join(out_dir, stale)):
             os.remove(os.path.join(out_dir, stale))
     os.chdir(ROOT)
@@ -266,15 +393,7 @@ def main():
             return 1
         checks.ok(f"the server listens on {server.url}")
 
-        options = webdriver.ChromeOptions()
-        # Debian's /usr/bin/chromium is a shell launcher; the real binary is beside the driver's.
-        if os.path.exists("/usr/lib/chromium/chromium"):
-            options.binary_location = "/usr/lib/chromium/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--window-size=1280,1800", "--no-first-run", "--no-default-browser-check",
-                         f"--user-data-dir={os.path.join(work, 'profile')}"):
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        options = chrome_options(work, "profile")
         # An explicit driver path: Selenium Manager would otherwise try to download one.
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER, log_output=os.path.join(work, "chromedriver.log")),
                                   options=options)
@@ -467,6 +586,10 @@ def main():
             attach_png(formctl, work, driver, wait, checks, shot)
         except (WebDriverException, TimeoutException, RuntimeError, OSError) as error:
             checks.fail("the PNG attach steps", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+        try:
+            german_and_arabic(formctl, work, checks, out_dir)
+        except (WebDriverException, RuntimeError, OSError) as error:
+            checks.fail("the German and Arabic steps", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
 
         # 6. The stored row, and no password in the database.
         if checks.failed == 0:

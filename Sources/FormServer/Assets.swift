@@ -16,6 +16,10 @@ enum Assets {
           if (!form || !window.fetch) return;
           // From the forms' address the page gives: the routes may be mounted under a service's prefix.
           var stateAddress = form.getAttribute("data-forms") + "/" + encodeURIComponent(form.getAttribute("data-form")) + "/state";
+          // A page asked for with ?lang= asks the state in the same language; the page's words
+          // come from the server in the page's language, never from this script.
+          if (form.hasAttribute("data-lang")) stateAddress += "?lang=" + encodeURIComponent(form.getAttribute("data-lang"));
+          var requiredTitle = form.getAttribute("data-required") || "";
           var pending = null, inFlight = false, again = false;
           function update() {
             if (inFlight) { again = true; return; }
@@ -42,6 +46,7 @@ enum Assets {
                 mark = document.createElement("span");
                 mark.className = "required";
                 mark.setAttribute("aria-hidden", "true");
+                mark.title = requiredTitle;
                 mark.textContent = "*";
                 labelled.appendChild(mark);
               } else if (!field.required && mark) {
@@ -70,6 +75,8 @@ enum Assets {
         })();
         """#
 
+    /// Margins and borders on the logical sides (inline-start, inline-end), so that a
+    /// right-to-left page mirrors them.
     static let style = #"""
         body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f6f4; color: #1d1d1b; }
         main { max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
@@ -81,12 +88,12 @@ enum Assets {
         input[type=text], input[type=email], input[type=password], input[type=number], input[type=date], input[type=time],
         input[type=datetime-local], input[type=url], input[type=tel], textarea { width: 100%; box-sizing: border-box; padding: 0.4rem; font: inherit; border: 1px solid #9a9a94; border-radius: 4px; }
         fieldset.choices { border: 0; padding: 0; margin: 0; background: none; }
-        .choice { display: inline-block; margin-right: 1rem; }
+        .choice { display: inline-block; margin-inline-end: 1rem; }
         [aria-invalid=true] { border-color: #b00020; outline: 1px solid #b00020; }
         .error { color: #b00020; margin: 0.2rem 0 0; }
-        .required { color: #b00020; margin-left: 0.15rem; }
+        .required { color: #b00020; margin-inline-start: 0.15rem; }
         .summary { border: 2px solid #b00020; padding: 0.5rem 1rem; margin-bottom: 1rem; background: #fff; }
-        .item { border-left: 3px solid #cfcfca; padding-left: 0.75rem; margin: 0.5rem 0; }
+        .item { border-inline-start: 3px solid #cfcfca; padding-inline-start: 0.75rem; margin: 0.5rem 0; }
         .footer, .info { color: #55554f; }
         button { font: inherit; padding: 0.4rem 1rem; }
         [hidden] { display: none !important; }

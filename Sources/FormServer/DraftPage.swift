@@ -1,3 +1,5 @@
+import FormCore
+
 /// A draft as the HTML page keeps it: its id and the resume token it was made with. A page
 /// without JavaScript has nowhere to keep the token but its own URL (`address`, which is why
 /// those pages are sent with `Referrer-Policy: same-origin` and `Cache-Control: no-store`) and a
@@ -9,11 +11,12 @@ struct DraftPage: Sendable {
     static let saveField = "_save_draft"
     /// The page shown for every reason a draft cannot be opened (no such id, another form's,
     /// final, a missing or wrong token): one body, so that it reveals none of them.
+    /// In the current language (`MessageLanguage.chain`): the form's, for the person.
     static func notFoundHTML(_ paths: MountPath) -> String {
         HTML.document(
-            title: "Draft not found",
-            body: #"<p role="alert">There is no draft at this address that this link may open (it may have been submitted already, or the link is incomplete).</p>"#,
-            paths: paths)
+            title: PageMessages.text(.draftNotFoundTitle),
+            body: #"<p role="alert">\#(PageMessages.html(.draftNotFound))</p>"#,
+            paths: paths, language: MessageLanguage.chain.first ?? .english)
     }
 
     let id: Int64

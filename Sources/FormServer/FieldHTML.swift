@@ -21,7 +21,7 @@ struct FieldHTML {
         let invalid = errors.isEmpty ? "" : #" aria-invalid="true" aria-describedby="\#(errorID)""#
         let required = field.isRequired ? #" aria-required="true""# : ""
         let disabled = field.isEnabled ? "" : " disabled"
-        let mark = field.isRequired ? #"<span class="required" aria-hidden="true">*</span>"# : ""
+        let mark = field.isRequired ? #"<span class="required" title="\#(PageMessages.html(.required))" aria-hidden="true">*</span>"# : ""
         var out = #"<div class="field" data-path="\#(HTML.escape(path))"\#(field.isHidden ? " hidden" : "")>"#
         let attributes = invalid + required + disabled
         if let choices = FieldChoices(element) {
@@ -59,9 +59,9 @@ struct FieldHTML {
         let held = field.value.map { value in (value.arrayValue ?? [value]).compactMap(AttachmentReference.init(formValue:)) } ?? []
         if !held.isEmpty {
             let names = held.map { "\($0.name) (\(ByteCount($0.size)))" }.joined(separator: ", ")
-            out += #"<p class="hint">Attached: \#(HTML.escape(names))</p>"#
+            out += #"<p class="hint">\#(PageMessages.html(.attached, ["files": .text(names)]))</p>"#
         } else if isReshown {
-            out += #"<p class="hint">Choose the file again: a file is not kept when the form is sent back.</p>"#
+            out += #"<p class="hint">\#(PageMessages.html(.chooseFileAgain))</p>"#
         }
         return out
     }

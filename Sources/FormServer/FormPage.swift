@@ -21,6 +21,9 @@ struct FormPage {
     var draft: DraftPage? = nil
     /// Where the routes are mounted, for the form's action, the script's calls and the assets.
     let paths: MountPath
+    /// The `?lang=` the page was asked with, kept in its form's action and the script's calls
+    /// so that what answers them speaks the same language.
+    var chosenLanguage: LanguageTag? = nil
 
     var html: String {
         var body = ""
@@ -28,18 +31,21 @@ struct FormPage {
         let known = Set(session.fields.compactMap(\.path))
         let general = errors.filter { !known.contains($0.path) }
         if !errors.isEmpty {
-            body += #"<div class="summary" role="alert"><p>Please fix the fields marked below.</p>"#
+            // Counted as the person sees them: each field with errors once, each general error.
+            let count = Set(errors.filter { known.contains($0.path) }.map(\.path)).count + general.count
+            body += #"<div class="summary" role="alert"><p>\#(PageMessages.html(.errorSummary, ["count": .int(count)]))</p>"#
             if !general.isEmpty {
                 body += "<ul>" + general.map { "<li>\(HTML.escape($0.path.isEmpty ? $0.message : "\($0.path): \($0.message)"))</li>" }.joined() + "</ul>"
             }
             body += "</div>"
         }
         if let notice = draft?.notice { body += #"<p id="draft-notice" role="status">\#(HTML.escape(notice))</p>"# }
-        let target = draft.map { DraftPage.path(form: name, id: $0.id, in: paths) } ?? paths("/forms/\(HTML.pathSegment(name))/submissions")
+        let target = HTML.address(draft.map { DraftPage.path(form: name, id: $0.id, in: paths) } ?? paths("/forms/\(HTML.pathSegment(name))/submissions"),
+                                  language: chosenLanguage)
         // A file travels only in a multipart body.
         let hasFiles = session.fields.contains { $0.element.kind.holdsFiles }
         let encoding = hasFiles ? #" enctype="multipart/form-data""# : ""
-        body += #"<form id="form" method="post" action="\#(HTML.escape(target))"\#(encoding) novalidate data-form="\#(HTML.escape(name))" data-forms="\#(HTML.escape(paths("/forms")))">"#
+        body += #"<form id="form" method="post" action="\#(HTML.escape(target))"\#(encoding) novalidate data-form="\#(HTML.escape(name))" data-forms="\#(HTML.escape(paths("/forms")))"\#(languageAttribute) data-required="\#(PageMessages.html(.required))">"#
         body += #"<input type="hidden" name="\#(PageTokens.field)" value="\#(HTML.escape(pageToken))">"#
         body += #"<input type="hidden" name="\#(FormServer.idempotencyKeyField)" value="\#(HTML.escape(idempotencyKey))">"#
         if let draft { body += #"<input type="hidden" name="\#(DraftPage.tokenField)" value="\#(HTML.escape(draft.token))">"# }
@@ -54,22 +60,35 @@ struct FormPage {
             for field in inSection {
                 if let growable, let item = field.itemIndex, item != lastItem {
                     if lastItem != nil { body += "</div>" }
-                    body += #"<div class="item"><button type="submit" name="_action" value="remove:\#(HTML.escape(growable.path)).\#(item)" class="remove" formnovalidate>Remove item \#(item + 1)</button>"#
+                    body += #"<div class="item"><button type="submit" name="_action" value="remove:\#(HTML.escape(growable.path)).\#(item)" class="remove" formnovalidate>\#(PageMessages.html(.removeItem, ["number": .int(item + 1)]))</button>"#
                     lastItem = item
                 }
                 body += FieldHTML(field: field, errors: field.path.flatMap { byPath[$0] } ?? [], isReshown: !errors.isEmpty).html
             }
             if lastItem != nil { body += "</div>" }
             if let growable, growable.maximumItems.map({ growable.count < $0 }) ?? true {
-                let label = growable.addTitle ?? "Add an item to \(section.title ?? growable.path)"
+                let label = growable.addTitle ?? PageMessages.text(.addItem, ["section": .text(section.title ?? growable.path)])
                 body += #"<button type="submit" name="_action" value="add:\#(HTML.escape(growable.path))" class="add" formnovalidate>\#(HTML.escape(label))</button>"#
             }
             if let footer = section.footer { body += "<p class=\"footer\">\(HTML.escape(footer))</p>" }
             body += "</fieldset>"
         }
-        body += #"<button type="submit" id="submit">Submit</button> "#
-        body += #"<button type="submit" id="save-draft" name="\#(DraftPage.saveField)" value="1" formnovalidate>Save draft</button></form>"#
-        return HTML.document(title: title, body: body, paths: paths)
+        body += #"<button type="submit" id="submit">\#(submitTitle)</button> "#
+        body += #"<button type="submit" id="save-draft" name="\#(DraftPage.saveField)" value="1" formnovalidate>\#(PageMessages.html(.saveDraft))</button></form>"#
+        return HTML.document(title: title, body: body, paths: paths, language: session.language)
+    }
+
+    /// The title of the form's button when it has exactly one (its submit action, in the
+    /// form's language: "Send feedback"), else the page's own word, escaped.
+    var submitTitle: String {
+        let buttons = session.fields.filter { $0.element.kind == .button && !$0.isTemplate }
+        if buttons.count == 1, let title = buttons[0].title, !title.isEmpty { return HTML.escape(title) }
+        return PageMessages.html(.submit)
+    }
+
+    /// `data-lang`, for the script's calls, when the page was asked for in a language.
+    var languageAttribute: String {
+        chosenLanguage.map { #" data-lang="\#(HTML.escape($0.description))""# } ?? ""
     }
 }
 
@@ -91,15 +110,22 @@ enum HTML {
         return out
     }
 
-    /// A page whose style and script are those of the routes mounted at `paths`.
-    static func document(title: String, body: String, paths: MountPath) -> String {
+    /// A page whose style and script are those of the routes mounted at `paths`, in
+    /// `language` (its `lang`, and `dir="rtl"` for a language written right to left).
+    static func document(title: String, body: String, paths: MountPath, language: LanguageTag) -> String {
         """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <html lang="\(escape(language.description))" dir="\(language.isRightToLeft ? "rtl" : "ltr")"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(escape(title))</title><link rel="stylesheet" href="\(escape(paths("/assets/form.css")))"><script src="\(escape(paths("/assets/form.js")))" defer></script></head>
         <body><main><h1>\(escape(title))</h1>\(body)</main></body></html>
 
         """
+    }
+
+    /// `address` with `?lang=` (or `&lang=`) added when a language was chosen by the address.
+    static func address(_ address: String, language: LanguageTag?) -> String {
+        guard let language else { return address }
+        return address + (address.contains("?") ? "&" : "?") + FormServer.languageParameter + "=" + pathSegment(language.description)
     }
 
     /// A form's name as one segment of a URL path: every byte but letters, digits and `-._~`

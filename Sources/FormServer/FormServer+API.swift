@@ -8,6 +8,11 @@ import Hummingbird
 extension FormServer {
     func showForm(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
+        return try await speaking(form, request) { try await showForm(form, request) }
+    }
+
+    /// The definition bound and in the request's language, or its page for a browser.
+    func showForm(_ form: ServedForms.Form, _ request: Request) async throws -> Response {
         if wantsHTML(request) { return try await page(form, request, answers: nil, errors: [], status: .ok) }
         var data: FormValue?
         if let text = request.uri.queryParameters["data"] {
@@ -15,12 +20,19 @@ extension FormServer {
                 throw ServedError(.badRequest, message: "the data parameter is not JSON: \(error)")
             }
         }
-        let prefilled = try await engineCall { try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(data: data, deadline: Self.deadline)) }
+        var prefilling = SubmissionRequest(data: data, deadline: Self.deadline)
+        prefilling.languages = Self.languagePreferences(of: request)
+        let prefilled = try await engineCall { [prefilling] in try await engine.makeSession(for: form.loaded, prefilling: prefilling) }
         return HTTPReplies.json(prefilled.session.renderedDefinition.encoded)
     }
 
     func state(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
+        return try await speaking(form, request) { try await state(form, request) }
+    }
+
+    /// The live state of the answers sent, its errors in the request's language.
+    func state(_ form: ServedForms.Form, _ request: Request) async throws -> Response {
         let values: FormValue
         switch try await readBody(request, for: form) {
         case .json(let body): values = body.objectValue?["values"] ?? body
@@ -32,9 +44,9 @@ extension FormServer {
             values = read.answers
         }
         guard case .object = values else { throw ServedError(.badRequest, message: "send {\"values\": {...}}: an object of answers by key") }
-        let prefilled = try await engineCall {
-            try await engine.makeSession(for: form.loaded, prefilling: SubmissionRequest(answers: values, status: .draft, deadline: Self.deadline))
-        }
+        var prefilling = SubmissionRequest(answers: values, status: .draft, deadline: Self.deadline)
+        prefilling.languages = Self.languagePreferences(of: request)
+        let prefilled = try await engineCall { [prefilling] in try await engine.makeSession(for: form.loaded, prefilling: prefilling) }
         // A key the form does not have (or a computed field) is refused here as a submit refuses
         // it, rather than left out of the state without a word.
         let refused = prefilled.errors.filter { $0.rule == "answers" }
@@ -44,6 +56,11 @@ extension FormServer {
 
     func submit(_ request: Request, _ context: RouteContext, draftID: Int64?) async throws -> Response {
         let form = try form(context)
+        return try await speaking(form, request) { try await submit(form, request, draftID: draftID) }
+    }
+
+    /// A submit or a draft saved, from JSON, a form post or a page; its errors in the request's language.
+    func submit(_ form: ServedForms.Form, _ request: Request, draftID: Int64?) async throws -> Response {
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
         // Who submits, kept as revision 1's actor: the bearer token's name when one is sent.
@@ -84,6 +101,7 @@ extension FormServer {
                                                draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
                                                idempotency: idempotency, actor: actor)
             submission.stagedAttachments = staged
+            submission.languages = Self.languagePreferences(of: request)
             let submitted = try await engineCall { try await store(submission, to: form) }
             var summary = submitted.summaryJSON
             // Given once: the store keeps only its hash.

@@ -37,8 +37,6 @@ extension FormServer {
         return pageTokens.accepts(token, form: form, cookie: pageTokens.cookie(of: request))
     }
 
-    static let stalePage = "This page was out of date (left open too long, or the server restarted): check the answers and submit again."
-
     /// The page's response: a token for this render, and the cookie it is tied to when the
     /// browser has none yet.
     func pageResponse(_ request: Request, form: String, html render: (String) -> String, status: HTTPResponse.Status) -> Response {

@@ -9,15 +9,21 @@ import Hummingbird
 extension FormServer {
     func showDraftPage(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
-        guard let id = pageDraftID(context), let token = request.uri.queryParameters["resume"], !token.isEmpty else {
-            return draftNotFoundPage
+        return try await speaking(form, request) {
+            guard let id = pageDraftID(context), let token = request.uri.queryParameters["resume"], !token.isEmpty else {
+                return draftNotFoundPage
+            }
+            let draft = DraftPage(id: id, token: String(token), notice: PageMessages.text(.draftSaved, ["id": .text(String(id))]))
+            return try await page(form, request, answers: nil, errors: [], status: .ok, draft: draft)
         }
-        let draft = DraftPage(id: id, token: String(token), notice: "Draft \(id) saved; bookmark this page to come back")
-        return try await page(form, request, answers: nil, errors: [], status: .ok, draft: draft)
     }
 
     func postDraftPage(_ request: Request, _ context: RouteContext) async throws -> Response {
         let form = try form(context)
+        return try await speaking(form, request) { try await postDraftPage(form, request, context) }
+    }
+
+    func postDraftPage(_ form: ServedForms.Form, _ request: Request, _ context: RouteContext) async throws -> Response {
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         guard let id = pageDraftID(context) else { return draftNotFoundPage }
         let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")

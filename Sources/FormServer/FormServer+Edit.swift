@@ -37,21 +37,25 @@ extension FormServer {
         let reason = try Self.textMember(answers.removeValue(forKey: Self.reasonMember), named: Self.reasonMember)
         let toLatest = try Self.flagMember(answers.removeValue(forKey: Self.toLatestMember), named: Self.toLatestMember)
             || Self.flagParameter(request.uri.queryParameters["toLatest"], named: "toLatest")
-        let edit = SubmissionEdit(answers: .object(answers), reason: reason, actor: Self.actor(grant),
+        var edit = SubmissionEdit(answers: .object(answers), reason: reason, actor: Self.actor(grant),
                                   form: toLatest ? served.loaded : nil, expectedRevision: expected, data: served.loaded.data,
                                   deadline: Self.deadline)
+        // The editor's language, else the one the submission was given in.
+        edit.languages = Self.languagePreferences(of: request)
         let kept: @Sendable (Submission) -> IdempotentResponse = { edited in
             IdempotentResponse(status: 200, contentType: HTTPReplies.jsonType, body: edited.jsonValue.jsonString() + "\n")
         }
-        return try await idempotent(key, fingerprint: Self.fingerprint(request, body: bytes), waits: false, response: kept,
-                                    replayHeaders: Self.revisionTag(ofKept:)) { idempotency in
-            var edit = edit
-            edit.idempotency = idempotency
-            let edited: Submission
-            do throws(FormEngineError) { edited = try await engine.edit(id: stored.id, edit) } catch {
-                throw await editRefusal(error)
+        return try await speaking(served, request, recorded: stored.language) { [edit] in
+            try await idempotent(key, fingerprint: Self.fingerprint(request, body: bytes), waits: false, response: kept,
+                                 replayHeaders: Self.revisionTag(ofKept:)) { idempotency in
+                var edit = edit
+                edit.idempotency = idempotency
+                let edited: Submission
+                do throws(FormEngineError) { edited = try await engine.edit(id: stored.id, edit) } catch {
+                    throw await editRefusal(error)
+                }
+                return HTTPReplies.json(edited.jsonValue, headers: [.eTag: Self.entityTag(edited.revision)])
             }
-            return HTTPReplies.json(edited.jsonValue, headers: [.eTag: Self.entityTag(edited.revision)])
         }
     }
 

@@ -12,21 +12,22 @@ extension FormServer {
     {
         let prefilled: PrefilledSession
         do {
-            prefilled = try await engine.makeSession(
-                for: form.loaded,
-                prefilling: SubmissionRequest(answers: answers, draftID: draft?.id, status: .draft,
-                                              draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, deadline: Self.deadline))
+            var prefilling = SubmissionRequest(answers: answers, draftID: draft?.id, status: .draft,
+                                               draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, deadline: Self.deadline)
+            prefilling.languages = Self.languagePreferences(of: request)
+            prefilled = try await engine.makeSession(for: form.loaded, prefilling: prefilling)
         } catch {
             if case .draftNotFound = error { return draftNotFoundPage }
             throw engineRefusal(error)
         }
-        let title = form.loaded.definition.title ?? form.name
+        let title = Self.title(of: form, in: prefilled.session.language)
+        let chosen = Self.explicitLanguage(of: request)
         // The same answers give the same answer errors here as in the submit that failed.
         var seen = Set<FieldError>()
         let all = (errors + prefilled.errors).filter { seen.insert($0).inserted }
         var response = pageResponse(request, form: form.name, html: { token in
             FormPage(name: form.name, title: title, session: prefilled.session, errors: all, pageToken: token,
-                     idempotencyKey: SecretToken.make(), draft: draft, paths: paths).html
+                     idempotencyKey: SecretToken.make(), draft: draft, paths: paths, chosenLanguage: chosen).html
         }, status: status)
         if draft != nil { Self.keepPrivate(&response) }
         return response
@@ -42,7 +43,8 @@ extension FormServer {
         let answers = read.answers
         // What was typed comes back on a page with a fresh token; nothing is stored.
         guard acceptsPagePost(request, form: form.name, read: read) else {
-            return try await page(form, request, answers: answers, errors: [FieldError(path: "", rule: "page", message: Self.stalePage)],
+            let stale = FieldError(path: "", rule: "page", message: PageMessages.text(.stalePage))
+            return try await page(form, request, answers: answers, errors: [stale],
                                   status: .forbidden, draft: draft)
         }
         if read.action != nil { return try await page(form, request, answers: answers, errors: [], status: .ok, draft: draft) }
@@ -50,12 +52,18 @@ extension FormServer {
             return try await saveDraftPage(form, request, answers: answers, draft: draft, staged: staged)
         }
         let key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
-        let title = form.loaded.definition.title ?? form.name
-        let (name, paths) = (form.name, paths)
+        let preferences = Self.languagePreferences(of: request)
+        let language = form.loaded.language(for: preferences)
+        let title = Self.title(of: form, in: language)
+        let (name, paths, chosen, chain) = (form.name, paths, Self.explicitLanguage(of: request), MessageLanguage.chain)
+        // Made in this request's language even when a wait for another post's result calls it.
         let success: @Sendable (Submission) -> IdempotentResponse = { stored in
-            let again = paths("/forms/\(HTML.pathSegment(name))")
-            let body = #"<p id="result" role="status">Saved submission \#(stored.id)</p><p><a href="\#(HTML.escape(again))">Fill in another</a></p>"#
-            return IdempotentResponse(status: 201, contentType: HTTPReplies.htmlType, body: HTML.document(title: title, body: body, paths: paths))
+            let again = HTML.address(paths("/forms/\(HTML.pathSegment(name))"), language: chosen)
+            let saved = PageMessages.table.text(.saved, ["id": .text(String(stored.id))], chain: chain)
+            let another = PageMessages.table.text(.fillInAnother, [:], chain: chain)
+            let body = #"<p id="result" role="status">\#(HTML.escape(saved))</p><p><a href="\#(HTML.escape(again))">\#(HTML.escape(another))</a></p>"#
+            return IdempotentResponse(status: 201, contentType: HTTPReplies.htmlType,
+                                      body: HTML.document(title: title, body: body, paths: paths, language: language))
         }
         do {
             return try await idempotent(key, fingerprint: fingerprint, waits: true, response: success) { idempotency in
@@ -64,6 +72,7 @@ extension FormServer {
                                                        draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft,
                                                        deadline: Self.deadline, idempotency: idempotency)
                     submission.stagedAttachments = staged
+                    submission.languages = preferences
                     let stored = try await store(submission, to: form)
                     return HTTPReplies.html(success(stored).body, status: .created)
                 } catch let error as FormEngineError {
@@ -86,12 +95,15 @@ extension FormServer {
                                                draftAccess: draft.map { .resumeToken($0.token) } ?? .anyDraft, issuesResumeToken: true,
                                                deadline: Self.deadline)
             submission.stagedAttachments = staged
+            submission.languages = Self.languagePreferences(of: request)
             stored = try await store(submission, to: form)
         } catch {
             return try await refusedPage(error, form, request, answers: answers, draft: draft)
         }
         guard let token = stored.resumeToken ?? draft?.token else { return draftNotFoundPage }
-        var response = Response.redirect(to: DraftPage.address(form: form.name, id: stored.id, token: token, in: paths), type: .normal)
+        let address = HTML.address(DraftPage.address(form: form.name, id: stored.id, token: token, in: paths),
+                                   language: Self.explicitLanguage(of: request))
+        var response = Response.redirect(to: address, type: .normal)
         Self.keepPrivate(&response)
         return response
     }
@@ -112,6 +124,13 @@ extension FormServer {
         default:
             throw engineRefusal(error)
         }
+    }
+}
+
+extension FormServer {
+    /// The form's title in `language` (its name when it has none), for the page's title and heading.
+    static func title(of form: ServedForms.Form, in language: LanguageTag) -> String {
+        form.loaded.definition.localized(to: language).title ?? form.name
     }
 }
 

@@ -126,7 +126,7 @@ public struct FormServer: Sendable {
         func on(_ method: HTTPRequest.Method, _ path: RouterPath, _ handler: @escaping Handler) {
             routes.on(path, method: method) { request, context in try await handler(request, RouteContext(context)) }
         }
-        on(.get, "/forms") { _, _ in listForms() }
+        on(.get, "/forms") { request, _ in listForms(request) }
         on(.get, "/forms/:name") { request, context in try await limited { try await showForm(request, context) } }
         on(.post, "/forms/:name/state") { request, context in try await limited { try await state(request, context) } }
         on(.post, "/forms/:name/submissions") { request, context in
@@ -172,10 +172,13 @@ public struct FormServer: Sendable {
         return id
     }
 
-    func listForms() -> Response {
+    /// Each form's title in the language it is shown in for the request.
+    func listForms(_ request: Request) -> Response {
+        let preferences = Self.languagePreferences(of: request)
         let list = forms.names.compactMap { forms.forms[$0] }.map { form -> FormValue in
-            ["name": .string(form.name), "title": form.loaded.definition.title.map(FormValue.string) ?? .null, "version": .int(form.version)]
+            let title = form.loaded.definition.localized(to: form.loaded.language(for: preferences)).title
+            return ["name": .string(form.name), "title": title.map(FormValue.string) ?? .null, "version": .int(form.version)]
         }
-        return HTTPReplies.json(.array(list))
+        return HTTPReplies.json(.array(list), headers: [.vary: "Accept-Language"])
     }
 }

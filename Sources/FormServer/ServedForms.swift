@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 
 /// The forms a server offers: every definition `NAME.json` in one directory, bound to
-/// `NAME-data.json` beside it when there is one, loaded once at start. A file that is not a
+/// `NAME-data.json` beside it when there is one, loaded once at start (its translations in
+/// `NAME.strings.json`, read by the loader, are no form of their own). A file that is not a
 /// definition (a data file, a broken form) is left out with a warning, so one bad file does not
 /// keep the others offline. Only regular files are opened: a FIFO named `x.json` would block the
 /// start until someone wrote to it.
@@ -38,7 +39,7 @@ public struct ServedForms: Sendable {
         }
         var forms: [String: Form] = [:]
         var warnings: [String] = []
-        for file in files.sorted() where file.hasSuffix(".json") && !file.hasSuffix("-data.json") {
+        for file in files.sorted() where file.hasSuffix(".json") && !file.hasSuffix("-data.json") && !file.hasSuffix(".strings.json") {
             let name = String(file.dropLast(".json".count))
             let path = directory + "/" + file
             let dataPath = directory + "/" + name + "-data.json"
