@@ -56,6 +56,7 @@ package enum LibraryMessages {
     /// `LibraryMessageCatalogueTests` checks.
     static let written: [String: [LibraryMessage: String]] = [
         "en": english,
+        "de": german,
         "fr": french,
         "es": spanish,
         "pl": polish,
