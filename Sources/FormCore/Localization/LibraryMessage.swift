@@ -52,11 +52,19 @@ package enum LibraryMessage: String, Sendable, Hashable, CaseIterable {
 
 /// FormCore's message table.
 package enum LibraryMessages {
-    /// Every shipped language's patterns.
-    package static let table = MessageTable<LibraryMessage>([
+    /// Every shipped language's patterns as written, by language tag: what the table parses and
+    /// `LibraryMessageCatalogueTests` checks.
+    static let written: [String: [LibraryMessage: String]] = [
         "en": english,
         "de": german,
-    ])
+        "fr": french,
+        "es": spanish,
+        "pl": polish,
+        "ar": arabic,
+    ]
+
+    /// Every shipped language's patterns.
+    package static let table = MessageTable<LibraryMessage>(written)
 
     /// The message for `key` in the current language (`MessageLanguage.chain`).
     package static func text(_ key: LibraryMessage, _ arguments: [String: MessageArgument] = [:]) -> String {
