@@ -173,6 +173,44 @@ wait_for 'EXIT=130' || fail "Ctrl-C after the paste exits 130"
 expect_row "the pasted text is stored whole" \
   "select length(json_extract(values_json, '$.note')) || substr(json_extract(values_json, '$.note'), -4) from submissions order by id desc limit 1" '100000xEND'
 
+# 2d. Wide (CJK), combining and Arabic text, typed one scalar at a time as a terminal sends it:
+#     a letter and its marks are one step of the cursor and one column, a CJK character two,
+#     and the cursor stands where the text says after moving, deleting and inserting (the
+#     terminal's own cursor, read from tmux, is compared with the columns counted).
+cursor_x() { tmux -L "$socket" display -p -t e2e '#{cursor_x}'; }
+expect_cursor() { # expect_cursor NAME COLUMN: the terminal's cursor is at COLUMN (0-based)
+  local got
+  for _ in $(seq 1 40); do got=$(cursor_x); [ "$got" = "$2" ] && break; sleep 0.05; done
+  [ "$got" = "$2" ] && pass "$1" || fail "$1 (cursor at $got, not $2)"
+}
+# Written as bytes, so the script does not depend on the locale it runs in.
+arabic=$(printf '\xd9\x85\xd9\x8e\xd8\xb1\xd9\x92\xd8\xad\xd9\x8e\xd8\xa8\xd9\x8b\xd8\xa7')  # مَرْحَبًا: 5 letters, 4 vowel marks
+acute=$(printf '\xcc\x81')  # COMBINING ACUTE ACCENT
+start_form "$work/note.json"
+wait_for 'Note: *$' || fail "note prompt"
+send -l "日本語 cafe$acute $arabic"
+check "CJK, a decomposed accent and vowelled Arabic are shown as typed" "Note: 日本語 cafe$acute $arabic\$"
+expect_cursor "the cursor is after them: [1/2] Note: is 12 columns, the text 6 + 1 + 4 + 1 + 5" 29
+send Left Left Left Left Left Left
+expect_cursor "six Left keys step over five Arabic letters with their marks and a space" 23
+send BSpace
+check "Backspace deletes the accented e whole" "Note: 日本語 caf $arabic\$"
+send -l "e$acute!"
+check "a letter and its accent inserted in the middle" "Note: 日本語 cafe$acute! $arabic\$"
+expect_cursor "the cursor follows the inserted text" 24
+send Home Right Right BSpace
+check "Backspace after Home and two Right keys deletes the second CJK character" "Note: 日語 cafe$acute! $arabic\$"
+expect_cursor "the cursor stands after the first CJK character" 14
+send End; send -l "x"
+check "text typed at the end after a redraw lands at the end" "Note: 日語 cafe$acute! ${arabic}x\$"
+expect_cursor "and the cursor after it" 29
+send Enter
+wait_for 'After: *$' || fail "the next prompt after the mixed text"
+send C-c
+wait_for 'interrupted: saved draft' || fail "the mixed text is saved as a draft"
+expect_row "the draft holds the text exactly as typed" \
+  "select json_extract(values_json, '\$.note') = '日語 cafe$acute! ${arabic}x' from submissions order by id desc limit 1" 1
+
 # 3. Ctrl-C and Ctrl-D before anything was typed: no draft.
 before=$(count_rows)
 start_form "$here/forms/signup.json"
