@@ -1,3 +1,4 @@
+import FormCore
 import FormEngine
 
 extension EditCommand {
@@ -19,6 +20,7 @@ extension EditCommand {
             engine: engine, form: form, session: opened.session, draftID: nil, printJSON: false,
             drawn: FormPrompter.drawsPrompts(accessible: accessible), asksOnlyMissing: true, hasGivenValues: false, givenErrors: [], resumeCommand: { _ in "" })
         prompter.edit = EditTarget(before: opened.submission, reason: nonEmpty(reason), actor: actor.name)
-        try await prompter.run()
+        let session = opened.session
+        try await MessageLanguage.with(session.language, formDefault: form.defaultLanguage) { try await prompter.run() }
     }
 }
