@@ -42,7 +42,7 @@ import Testing
         Case(name: "maxLength ten", json: element(#"{"type":"entry","maxLength":"ten"}"#), code: .wrongValueType,
              path: e0 + ".maxLength", fragment: "expected an integer, found a string"),
         Case(name: "items a number", json: element(#"{"type":"radio","items":3}"#), code: .wrongValueType,
-             path: e0 + ".items", fragment: "expected an array of strings, found a number"),
+             path: e0 + ".items", fragment: "expected an array of strings or maps of language tags to strings, found a number"),
         Case(name: "elements an object", json: #"{"sections":[{"elements":{}}]}"#, code: .wrongValueType,
              path: "sections[0].elements", fragment: "expected an array of elements, found an object"),
         Case(name: "sections a string", json: #"{"sections":"x"}"#, code: .wrongValueType, path: "sections",

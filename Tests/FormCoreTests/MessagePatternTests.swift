@@ -38,6 +38,12 @@ import Testing
         #expect(try format("{n, plural, one {# plik} other {# pliki}}", ["n": 5], "pl") == "5 pliki")
     }
 
+    @Test func textChoosesByItsNumberOrElseTakesOther() throws {
+        let pattern = "{n, plural, one {# item} other {# items}}"
+        #expect(try format(pattern, ["n": "1"]) == "1 item")
+        #expect(try format(pattern, ["n": "several"]) == "several items")
+    }
+
     @Test func exactBranchesWinOverCategories() throws {
         let pattern = "{n, plural, =0 {no items} =1 {just one} one {# item} other {# items}}"
         #expect(try format(pattern, ["n": 0]) == "no items")

@@ -68,6 +68,11 @@ import Testing
     static func sample(_ type: PropertyType, using rng: inout any SeededRandomNumberGenerator) -> FormValue {
         switch type {
         case .string: return .string(string.run(using: &rng))
+        case .text: return Bool.random(using: &rng) ? .string(string.run(using: &rng)) : textMap(using: &rng)
+        case .textArray:
+            return .array((0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                Bool.random(using: &rng) ? .string(string.run(using: &rng)) : textMap(using: &rng)
+            })
         case .bool: return [FormValue.bool(true), .bool(false), .int(0), .int(1)].randomElement(using: &rng) ?? .null
         case .number: return Bool.random(using: &rng) ? .int(Int.random(in: -999...999, using: &rng)) : .double(double.run(using: &rng))
         case .integer: return .int(Int.random(in: 0...500, using: &rng))
@@ -79,10 +84,16 @@ import Testing
         }
     }
 
+    /// A text in English and German.
+    static func textMap(using rng: inout any SeededRandomNumberGenerator) -> FormValue {
+        .object(["en": .string(string.run(using: &rng)), "de": .string(string.run(using: &rng))])
+    }
+
     /// Keys the decoder handles structurally or warns about; the generator adds these separately.
+    /// `language` and `strings` hold language tags, which random text is not.
     static let structural: Set<String> = [
         "type", "sections", "sectionTemplate", "elements", "elementTemplate", "beforeTemplateElements",
-        "afterTemplateElements", "bind", "bindingScript", "include",
+        "afterTemplateElements", "bind", "bindingScript", "include", "language", "strings",
     ]
 
     static func properties(_ table: [String: PropertyType], using rng: inout any SeededRandomNumberGenerator)

@@ -48,7 +48,12 @@ package struct DefinitionCheck {
             _ = compilable.removeProperty(atPath: issue.path)
         }
         let data = lint.data ?? .emptyObject
-        let registry = FormRegistry(functions: functions)
+        // Evaluated as a fill in the default language sees it; a text map is replaced by one
+        // text at the same path, so paths stay the definition's.
+        let language = compilable.defaultLanguage
+        compilable = compilable.localized(to: language)
+        var registry = FormRegistry(functions: functions)
+        registry.functions.strings = compilable.strings(for: language)
         // Each round finds one cycle; a form with more than a few is reported in part.
         for _ in 0..<8 {
             do {

@@ -215,6 +215,7 @@ package struct DefinitionDecoder {
             report(.warning, .unknownProperty, path, "unknown property '\(name)' for \(owner)\(hint)")
             return
         }
+        checkLanguages(name, value, type: type, path: path, isRoot: path == name)
         guard !type.accepts(value) else { return }
         if case .enumName(let names) = type, case .string(let given) = value {
             report(.error, .unknownEnumName, path, "unknown \(name) '\(given)'; allowed: \(names.joined(separator: ", "))")

@@ -28,6 +28,15 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         case evaluationFailed
         /// An expression that reads a secure field where its result is shown or stored.
         case secretExposed
+        /// Not a BCP 47 language tag (`language`, a text map's key, a key of `strings`).
+        case invalidLanguageTag
+        /// A text map or a `strings` table that is not one: empty, or an entry that is no string.
+        case invalidText
+        /// A language of the form that lacks a text of some map, or a key of `strings`.
+        case missingTranslation
+        /// An author's message that is no message pattern, names an argument its rule does not
+        /// give, or (a warning) drops one the default language's message uses.
+        case invalidMessage
     }
 
     /// Error or warning.

@@ -141,6 +141,7 @@ extension DefinitionLoader.Run {
             decoder.depthOffset = max(0, depth - 1)
             let root = decoder.decodeRoot(value).root
             record(decoder.issues)
+            if let strings = root.properties["strings"] { includedStrings.append(strings) }
             let resolved = resolveIncludes(in: root, path: "", depth: decoder.depthOffset, context: context)
             return (.sections(resolved.sections ?? []), IncludeSource(file: file, chain: chain, isWholeForm: true))
         }

@@ -14,6 +14,9 @@ extension DefinitionLoader {
         /// Set once a budget of the whole load ran out: later includes are skipped without a
         /// word, so that one runaway include is one error rather than thousands.
         var budgetExhausted = false
+        /// The `strings` of the whole forms included so far, outermost first: merged into the
+        /// form's root after its own (see `mergeStringsFile`).
+        var includedStrings: [FormValue] = []
 
         /// For a lint: go on past a form's decoding errors (resolving includes, returning the
         /// definition), so that everything can be reported in one run.
@@ -63,10 +66,13 @@ extension DefinitionLoader {
             }
             bytesRead += bytes.count
             let canonical = loader.readFile == nil ? PathNames.resolved(path) ?? PathNames.absolute(path) : PathNames.absolute(path)
-            return loadForm(bytes: bytes, file: path, directory: PathNames.directory(of: path), canonical: canonical)
+            return loadForm(bytes: bytes, file: path, directory: PathNames.directory(of: path), canonical: canonical, stringsBesides: path)
         }
 
-        mutating func loadForm(bytes: [UInt8], file: String, directory: String, canonical: String) -> FormDefinition? {
+        /// `stringsBesides`: the form's file, beside which its strings file may stand.
+        mutating func loadForm(bytes: [UInt8], file: String, directory: String, canonical: String, stringsBesides: String? = nil)
+            -> FormDefinition?
+        {
             guard let (value, locations) = parse(bytes, file: file, chain: []) else { return nil }
             var decoder = DefinitionDecoder(locations: locations, file: file)
             var definition = decoder.decodeRoot(value)
@@ -74,6 +80,8 @@ extension DefinitionLoader {
             if decoder.issues.contains(where: \.isError) && !keepsInvalidForm { return nil }
             let context = FileContext(file: file, directory: directory, stack: [canonical], chain: [])
             definition.root = resolveIncludes(in: definition.root, path: "", depth: 0, context: context)
+            if let stringsBesides { mergeStringsFile(besides: stringsBesides, into: &definition.root) }
+            for case .object(let languages) in includedStrings { merge(languages, into: &definition.root) }
             definition.sourceLocations = sourceLocations
             return definition
         }

@@ -19,6 +19,8 @@ package enum DefinitionSchema {
             "element": elementDispatch,
             "section": sectionDispatch,
             "include": include,
+            "languageTag": languageTag,
+            "textMap": textMap,
         ]
         for (name, type) in valueTypes { defs[name] = type }
         for kind in ElementKind.allCases { defs[kind.rawValue] = elementSchema(kind, isRoot: false) }
@@ -164,6 +166,8 @@ package enum DefinitionSchema {
         case "elementTemplate": return described(["$ref": "#/$defs/element"])
         // File rules are limits enforced while a file is read, before any expression could
         // run: literal values only, as `check` says.
+        case "language": return described(["$ref": "#/$defs/languageTag"])
+        case "strings": return described(strings)
         case "maxSize", "maximumFiles", "maxUploadSize", "imageMaxLength":
             return described(["anyOf": [["type": "integer", "minimum": 1], ["type": "null"]]])
         case "accept":
@@ -185,6 +189,8 @@ package enum DefinitionSchema {
     static func valueTypeName(_ type: PropertyType) -> String {
         switch type {
         case .string: return "string"
+        case .text: return "text"
+        case .textArray: return "textArray"
         case .bool: return "boolean"
         case .number: return "number"
         case .integer: return "integer"
@@ -204,6 +210,8 @@ package enum DefinitionSchema {
         }
         return [
             ("string", ["type": ["string", "number", "null"]]),
+            ("text", ["anyOf": [["type": ["string", "number", "null"]], ["$ref": "#/$defs/textMap"]]]),
+            ("textArray", orExpression(["type": "array", "items": ["anyOf": [["type": ["string", "number"]], ["$ref": "#/$defs/textMap"]]]])),
             ("boolean", orExpression(["anyOf": [["type": "boolean"], ["enum": [0, 1]]]])),
             ("number", orExpression(["type": "number"])),
             ("integer", orExpression(["type": "integer"])),

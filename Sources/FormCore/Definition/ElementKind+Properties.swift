@@ -12,29 +12,33 @@ extension ElementKind {
                 // formctl: where the value goes when that is not simply the key (render writes it
                 // for the elements it expands from templates).
                 "valuePath": .string,
+                // formctl: the message shown when a required field is left empty.
+                "requiredMessage": .text,
             ]
         case .root:
             return [
-                "title": .string, "grouped": .bool, "controllerName": .string, "emptyMessage": .string,
+                "title": .text, "grouped": .bool, "controllerName": .string, "emptyMessage": .text,
                 "presentationMode": .enumName(EnumTables.presentationMode), "sectionTemplate": .object,
                 "sections": .array,
                 // formctl: the most bytes a submission's files may have together (the form's root only).
                 "maxUploadSize": .integer,
+                // formctl: the form's default language, and its strings for localized('key').
+                "language": .string, "strings": .object,
             ]
         case .label:
             return [
                 "value": .any, "image": .string, "imageNamed": .string,
                 "accessoryType": .enumName(EnumTables.accessoryType), "keepSelected": .bool,
             ]
-        case .text: return ["text": .string, "color": .string]
+        case .text: return ["text": .text, "color": .string]
         case .badge: return ["badge": .string, "badgeColor": .string, "badgeTextColor": .string]
         case .button: return [:]
         case .boolean: return ["boolValue": .bool, "numberValue": .number, "onImage": .string, "offImage": .string]
         case .float: return ["floatValue": .number, "minimumValue": .number, "maximumValue": .number]
         case .entry:
             return [
-                "textValue": .string, "placeholder": .string, "prefix": .string, "suffix": .string,
-                "maxLength": .integer, "minLength": .integer, "pattern": .string, "secureTextEntry": .bool,
+                "textValue": .string, "placeholder": .text, "prefix": .text, "suffix": .text,
+                "maxLength": .integer, "minLength": .integer, "pattern": .string, "patternMessage": .text, "secureTextEntry": .bool,
                 "keyboardType": .enumName(EnumTables.keyboardType),
                 "autocapitalizationType": .enumName(EnumTables.autocapitalizationType),
                 "autocorrectionType": .enumName(EnumTables.autocorrectionType),
@@ -59,7 +63,7 @@ extension ElementKind {
         case .countdown: return [:]
         case .radio:
             return [
-                "items": .stringArray, "values": .array, "selected": .integer, "selectedValue": .any,
+                "items": .textArray, "values": .array, "selected": .integer, "selectedValue": .any,
                 "selectedItem": .any, "itemsImageNames": .stringArray,
             ]
         case .segmented: return [:]
@@ -81,7 +85,7 @@ extension ElementKind {
         case .web: return ["url": .string, "html": .string, "file": .string]
         case .mail:
             return [
-                "subject": .string, "messageBody": .string, "toRecipients": .stringArray,
+                "subject": .text, "messageBody": .text, "toRecipients": .stringArray,
                 "ccRecipients": .stringArray, "bccRecipients": .stringArray,
             ]
         case .progress: return ["progress": .number]

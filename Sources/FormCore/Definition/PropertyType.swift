@@ -4,6 +4,11 @@
 /// checked by the expression parser rather than here.
 package enum PropertyType: Sendable, Hashable {
     case string
+    /// Text a person reads (a title, a footer, a message): a string, or a map of language tags
+    /// to strings (`{"en": "Name", "de": "Name"}`) that `FormDefinition.localized(to:)` resolves.
+    case text
+    /// A list of texts (a radio's or a select section's `items`), each a string or a text map.
+    case textArray
     /// `true`/`false`, or QuickDialog's 0/1.
     case bool
     case number
@@ -24,6 +29,10 @@ package enum PropertyType: Sendable, Hashable {
         case (.string, .string): return true
         // Authors write numbers where a string is meant ("title": 2020); QuickDialog coerces them.
         case (.string, .int), (.string, .double): return true
+        case (.text, .string), (.text, .int), (.text, .double): return true
+        // A map's entries (tags, strings) are checked one by one, each with its own path.
+        case (.text, .object): return true
+        case (.textArray, .array(let items)): return items.allSatisfy { $0.stringValue != nil || $0.isNumber || $0.objectValue != nil }
         case (.bool, _): return value.boolValue != nil
         case (.number, .int), (.number, .double): return true
         case (.integer, _): return value.intValue != nil
@@ -39,6 +48,8 @@ package enum PropertyType: Sendable, Hashable {
     var expectation: String {
         switch self {
         case .string: return "a string"
+        case .text: return "a string or a map of language tags to strings"
+        case .textArray: return "an array of strings or maps of language tags to strings"
         case .bool: return "a boolean (true, false, 0 or 1)"
         case .number: return "a number"
         case .integer: return "an integer"

@@ -51,19 +51,19 @@ package enum SectionKind: String, Sendable, CaseIterable {
         switch self {
         case .section:
             return [
-                "type": .string, "key": .string, "title": .string, "footer": .string, "headerImage": .string,
+                "type": .string, "key": .string, "title": .text, "footer": .text, "headerImage": .string,
                 "footerImage": .string, "hidden": .bool, "visibility": .enumName(EnumTables.visibility),
                 "bind": .string, "elements": .array, "elementTemplate": .object,
                 "beforeTemplateElements": .array, "afterTemplateElements": .array, "object": .any,
                 "headerView": .any, "footerView": .any, "canDeleteRows": .bool, "enabled": .bool,
                 // formctl: a repeat's input size limits ("Add another guest?").
-                "minimumItems": .integer, "maximumItems": .integer, "addTitle": .string,
+                "minimumItems": .integer, "maximumItems": .integer, "addTitle": .text,
                 // formctl: where a keyed select section's choice goes, as on elements.
                 "valuePath": .string,
             ]
-        case .dynamicData: return ["emptyMessage": .string]
+        case .dynamicData: return ["emptyMessage": .text]
         case .select:
-            return ["items": .stringArray, "selectedIndexes": .array, "multipleAllowed": .bool, "deselectAllowed": .bool, "values": .array]
+            return ["items": .textArray, "selectedIndexes": .array, "multipleAllowed": .bool, "deselectAllowed": .bool, "values": .array]
         case .radio: return ["selected": .integer]
         case .sorting: return ["sortingEnabled": .bool]
         }

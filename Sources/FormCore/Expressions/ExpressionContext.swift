@@ -45,12 +45,20 @@ public struct ExpressionFunctions: Sendable {
 
     private var table: [String: Function] = [:]
 
+    /// The form's strings in the language it is compiled in (`FormDefinition.strings(for:)`):
+    /// what `localized('key')` and `'key'.localized()` read. Set by `CompiledForm`.
+    package var strings: [String: String] = [:]
+
+    /// The built-in lookup of the form's strings; a host cannot replace it.
+    static let localizedName = "localized"
+
     package init() {}
 
-    /// Adds or replaces `name`. `String` is taken by `String(format:)` and cannot be registered
-    /// (it would never be called), so registering it is ignored.
+    /// Adds or replaces `name`. `String` is taken by `String(format:)` and `localized` by the
+    /// form's strings, and cannot be registered (they would never be called), so registering
+    /// them is ignored.
     package mutating func register(_ name: String, _ function: @escaping Function) {
-        guard name != "String" else { return }
+        guard name != "String", name != Self.localizedName else { return }
         table[name] = function
     }
 

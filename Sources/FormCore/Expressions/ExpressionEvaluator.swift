@@ -46,6 +46,10 @@ struct ExpressionEvaluator {
             return op == .not ? .bool(!value.isTruthy) : try ExpressionArithmetic.negate(value, column: column)
         case .binary(let op, let left, let right, let column):
             return try binary(op, left, right, column: column)
+        case .method(let receiver, .localized, _, let column):
+            let value = try evaluate(receiver, at: column)
+            if value.isNull { return .null }
+            return try localized(value, column: column)
         case .method(let receiver, let method, let arguments, let column):
             let value = try evaluate(receiver, at: column)
             let result = try ExpressionMethods.call(method, on: value, with: try evaluate(arguments, at: column), column: column,
@@ -102,7 +106,19 @@ struct ExpressionEvaluator {
         }
     }
 
+    /// The form's string for `key` in its language (`ExpressionFunctions.strings`), else the
+    /// key itself: a lookup, nothing is run.
+    private func localized(_ key: FormValue, column: Int) throws(ExpressionError) -> FormValue {
+        guard case .string(let name) = key else {
+            throw .evaluation("localized() needs a string key, found \(key.typeName)", at: column)
+        }
+        return .string(context.functions.strings[name] ?? name)
+    }
+
     private func call(_ name: String, _ arguments: [FormValue], column: Int) throws(ExpressionError) -> FormValue {
+        if name == ExpressionFunctions.localizedName, let key = arguments.first {
+            return try localized(key, column: column)
+        }
         guard let function = context.functions.lookup(name) else {
             let names = context.functions.names
             let known = names.isEmpty ? "no functions are registered" : "registered: " + names.joined(separator: ", ")

@@ -19,6 +19,7 @@ enum ExpressionMethods {
         case .lowercased: return .string(text.lowercased())
         case .uppercased: return .string(text.uppercased())
         case .trimmed: return .string(text.trimmingSpaces)
+        case .localized: return .string(text)  // without the form's strings, the key itself
         case .contains, .hasPrefix, .hasSuffix, .matches:
             guard case .string(let argument) = arguments[0] else {
                 throw .evaluation("\(method.rawValue)() needs a string argument, found \(arguments[0].typeName)", at: column)

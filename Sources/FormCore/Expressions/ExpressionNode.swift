@@ -49,11 +49,14 @@ package enum ExpressionBinaryOperator: String, Sendable, Hashable, CaseIterable 
 /// The fixed library of methods; nothing else can be called on a value.
 package enum ExpressionMethod: String, Sendable, Hashable, CaseIterable {
     case lowercased, uppercased, trimmed, contains, hasPrefix, hasSuffix, matches
+    /// SwiftJsonUI's `'key'.localized()`: the form's string for the key in its language, as
+    /// `localized('key')` reads it.
+    case localized
 
     /// How many arguments the method takes; checked at parse time.
     var arity: Int {
         switch self {
-        case .lowercased, .uppercased, .trimmed: return 0
+        case .lowercased, .uppercased, .trimmed, .localized: return 0
         case .contains, .hasPrefix, .hasSuffix, .matches: return 1
         }
     }

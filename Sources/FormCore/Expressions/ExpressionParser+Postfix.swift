@@ -142,6 +142,9 @@ extension ExpressionParser {
         }
         let arguments = try parseArguments(of: name, labels: true)
         let values = arguments.map(\.value)
+        if name == ExpressionFunctions.localizedName, arguments.count != 1 || arguments[0].label != nil {
+            throw .syntax("localized() takes one argument, the key of a string: localized('thanks')", at: column)
+        }
         guard name == "String" else {
             return try make(.function(name, values.map(\.node), column: column), values, column: column)
         }

@@ -18,8 +18,14 @@ extension FormDefinition {
     /// Every language the form has text in: its default first, then the tags of its text maps
     /// and of its strings catalogue, in order.
     public var languages: [LanguageTag] {
-        // SHAPE: walk the text properties (sections, templates, includes' content) and `strings`.
-        [defaultLanguage]
+        var found = [defaultLanguage]
+        var seen: Set<LanguageTag> = [defaultLanguage]
+        func add(_ tags: some Sequence<LanguageTag>) {
+            for tag in tags where seen.insert(tag).inserted { found.append(tag) }
+        }
+        forEachText { _, value in add(TextMap.tags(of: value)) }
+        add(stringTables.map(\.language))
+        return found
     }
 
     /// The language the form is shown in for `preferences`: the first preferred language the
@@ -32,14 +38,33 @@ extension FormDefinition {
     /// language (looked up along its tag), else the default language's, else its first. Keys,
     /// binds, values and everything else stay as written; `strings` stays for `localized()`.
     package func localized(to language: LanguageTag) -> FormDefinition {
-        // SHAPE
-        self
+        let defaultLanguage = self.defaultLanguage
+        return mappingTexts { _, value in TextMap.resolve(value, in: language, defaultLanguage: defaultLanguage) }
     }
 
     /// The strings catalogue in `language`, each key looked up along the tag, then the default
     /// language: what `localized('key')` reads.
     package func strings(for language: LanguageTag) -> [String: String] {
-        // SHAPE
-        [:]
+        let order = language.fallbacks + defaultLanguage.fallbacks
+        var strings: [String: String] = [:]
+        // The tables nearest the language first; a key a nearer table has is not overwritten.
+        for tag in order {
+            for table in stringTables where table.language == tag {
+                strings.merge(table.texts) { nearer, _ in nearer }
+            }
+        }
+        return strings
+    }
+
+    /// The root's `strings`, one table per language tag as written; entries that are no tag or
+    /// no text are left out (`check` reports them).
+    var stringTables: [(language: LanguageTag, texts: [String: String])] {
+        guard case .object(let languages)? = root.properties["strings"] else { return [] }
+        return languages.compactMap { name, table in
+            guard let tag = LanguageTag(name), case .object(let entries) = table else { return nil }
+            var texts: [String: String] = [:]
+            for (key, text) in entries { if case .string(let string) = text { texts[key] = string } }
+            return (tag, texts)
+        }
     }
 }

@@ -48,6 +48,9 @@ package final class CompiledForm: Sendable {
         self.language = language ?? definition.defaultLanguage
         localizedDefinition = definition.localized(to: self.language)
         self.data = data
+        // localized('key') reads the form's strings in the language it is compiled in.
+        var registry = registry
+        registry.functions.strings = localizedDefinition.strings(for: self.language)
         self.registry = registry
         do {
             base = try Self.build(localizedDefinition, data: data, baseData: data, registry: registry)
