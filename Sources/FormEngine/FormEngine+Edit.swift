@@ -15,6 +15,11 @@ extension FormEngine {
     /// by one and the one before is kept in its history (`history(id:)`), with `edit.actor` and
     /// `edit.reason`. An edit stored meanwhile makes this one an `editConflict`; a draft, a
     /// deleted submission or none at all is `notEditable`.
+    ///
+    /// The edit is validated in the first of `edit.languages` the form has, else in the
+    /// language the submission was given in (its default for a submission stored before
+    /// languages were recorded); that language is recorded with the new revision, and the
+    /// revision kept in history keeps its own.
     @discardableResult
     public func edit(id: Int64, _ edit: SubmissionEdit) async throws(FormEngineError) -> Submission {
         let current = try await editable(id: id)
@@ -22,11 +27,20 @@ extension FormEngine {
             throw .editConflict(id: id, currentRevision: current.revision)
         }
         let form = try await form(for: current, given: edit.form)
+        let language = form.language(for: edit.languages, recorded: current.language)
+        return try await form.speaking(language) { () async throws(FormEngineError) -> Submission in
+            try await self.edit(current, edit, form: form, in: language)
+        }
+    }
+
+    private func edit(_ current: StoredSubmission, _ edit: SubmissionEdit, form: LoadedForm, in language: LanguageTag)
+        async throws(FormEngineError) -> Submission
+    {
         let stored = try values(of: current)
         try Self.refuseUnresolvedFileAnswers(in: edit.answers)
         var staged = edit.stagedAttachments ?? StagedAttachments()
         for upload in edit.attachments { try await stage(upload, for: form, into: &staged, deadline: edit.deadline) }
-        let compiled = try form.compiled(for: edit.data)
+        let compiled = try form.compiled(for: edit.data, language: language)
         try Self.refuseFilesPastTheItems(staged, answers: edit.answers, startingValues: stored, form: compiled)
         // Files given are answers like any other: a field given files is replaced as a whole.
         let answers = Self.answers(edit.answers, placing: staged, form: compiled)
@@ -41,7 +55,8 @@ extension FormEngine {
         if edit.form == nil { try Self.refuseDropping(filled.notices) }
         var edited = try await store(filled.valuesToStore, of: current, holding: stored, form: form, attachments: attachments,
                                      revision: edit.expectedRevision ?? current.revision, actor: edit.actor, reason: edit.reason,
-                                     idempotency: edit.idempotency?.write(values: filled.valuesToStore, notices: filled.notices))
+                                     idempotency: edit.idempotency?.write(values: filled.valuesToStore, notices: filled.notices),
+                                     language: language)
         edited.notices = filled.notices
         return edited
     }
@@ -49,14 +64,16 @@ extension FormEngine {
     /// A live session on final submission `id` for a person to edit (the terminal's summary):
     /// the version it was made with (bound to `data` when given) holding its stored values,
     /// and the submission as read, whose `revision` `edit(id:session:reason:actor:expectedRevision:)`
-    /// takes back. Secure fields start empty.
-    public func editSession(id: Int64, data: FormValue? = nil)
+    /// takes back. Secure fields start empty. The session is in the first of `languages` the
+    /// form has, else in the language the submission was given in.
+    public func editSession(id: Int64, data: FormValue? = nil, languages: LanguagePreferences = .none)
         async throws(FormEngineError) -> (session: FormSession, submission: StoredSubmission)
     {
         let current = try await editable(id: id)
         let form = try await form(for: current, given: nil)
+        let language = form.language(for: languages, recorded: current.language)
         // No routing check, unlike `makeSession(for:)`: an edit runs no action handler.
-        let session = try form.compiled(for: data).makeSession().owned(by: form)
+        let session = try form.compiled(for: data, language: language).makeSession().owned(by: form)
         try Self.refuseDropping(session.apply(startingValues: try values(of: current)))
         return (session, current)
     }
@@ -79,13 +96,22 @@ extension FormEngine {
     /// then stored as the next revision, with `actor` and `reason`; nothing is stored when no
     /// value changed. A file field's value is a file the submission holds, or a reference
     /// `stage` returned for a file in `attachments` (a file replaced or added); any other
-    /// reference is refused.
+    /// reference is refused. The session's language is recorded with the new revision.
     @discardableResult
     public func edit(id: Int64, session: FormSession, reason: String?, actor: String?, expectedRevision: Int,
                      attachments: StagedAttachments? = nil)
         async throws(FormEngineError) -> Submission
     {
         let form = try loadedForm(of: session)
+        return try await form.speaking(session.language) { () async throws(FormEngineError) -> Submission in
+            try await edit(id: id, session: session, of: form, reason: reason, actor: actor, expectedRevision: expectedRevision,
+                           attachments: attachments)
+        }
+    }
+
+    private func edit(id: Int64, session: FormSession, of form: LoadedForm, reason: String?, actor: String?, expectedRevision: Int,
+                      attachments: StagedAttachments?) async throws(FormEngineError) -> Submission
+    {
         let current = try await editable(id: id)
         guard form.name == current.formName else {
             throw .notEditable(id: id, reason: "it belongs to form '\(current.formName)', not '\(form.name)'")
@@ -98,7 +124,7 @@ extension FormEngine {
         let errors = session.validate(skippingEmptySecureFields: true) + fileErrors
         if !errors.isEmpty { throw .invalid(errors) }
         return try await store(values, of: current, holding: before, form: form, attachments: writes, revision: expectedRevision,
-                               actor: actor, reason: reason, idempotency: nil)
+                               actor: actor, reason: reason, idempotency: nil, language: session.language)
     }
 
     /// A final, live submission, else why it cannot be edited.
@@ -139,8 +165,8 @@ extension FormEngine {
     /// `current` (whose values, already read, are `before`), unless they are what it holds under the same version: then nothing is
     /// written and `current` is returned.
     func store(_ values: FormValue, of current: StoredSubmission, holding before: FormValue, form: LoadedForm,
-               attachments: [AttachmentWrite], revision: Int, actor: String?, reason: String?, idempotency: IdempotencyWrite?)
-        async throws(FormEngineError) -> Submission
+               attachments: [AttachmentWrite], revision: Int, actor: String?, reason: String?, idempotency: IdempotencyWrite?,
+               language: LanguageTag) async throws(FormEngineError) -> Submission
     {
         let versionID = try await versionID(of: form)
         if versionID == current.formVersionID, FieldDifference.between(before, values).isEmpty {
@@ -149,7 +175,7 @@ extension FormEngine {
         if Task.isCancelled { throw .interrupted(step: "storing") }
         let write = SubmissionEditWrite(submissionID: current.id, expectedRevision: revision, formVersionID: versionID,
                                         valuesJSON: values.jsonString(), actor: actor, reason: reason, idempotency: idempotency,
-                                        attachments: attachments)
+                                        attachments: attachments, language: language.description)
         do { return Submission(try await storage.edit(write), values: values) } catch {
             throw try await editRefusal(error, id: current.id)
         }

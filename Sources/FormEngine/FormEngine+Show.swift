@@ -8,13 +8,15 @@ extension Submission {
     public var updatedAtText: String { Timestamp.format(updatedAt) }
 
     /// The object `formctl show`, `dump` and `serve` give for a stored submission:
-    /// `{"id","uuid","form","version","status","created_at","updated_at","revision","review","data"}`,
-    /// `review` being `{"state"}` with `"comment"` when the last review had one.
+    /// `{"id","uuid","form","version","status","created_at","updated_at","revision","review","language","data"}`,
+    /// `review` being `{"state"}` with `"comment"` when the last review had one, `language` the
+    /// tag the current revision was given in (`"de"`), null for one stored before it was recorded.
     public var jsonValue: FormValue {
         [
             "id": .int(Int(id)), "uuid": .string(uuid), "form": .string(formName), "version": .int(version),
             "status": .string(status.rawValue), "created_at": .string(createdAtText), "updated_at": .string(updatedAtText),
-            "revision": .int(revision), "review": Self.reviewJSON(state: reviewState, comment: reviewComment), "data": values,
+            "revision": .int(revision), "review": Self.reviewJSON(state: reviewState, comment: reviewComment),
+            "language": language.map { .string($0.description) } ?? .null, "data": values,
         ]
     }
 

@@ -12,7 +12,7 @@ extension FormEngine {
     /// A draft of `form` to resume: it must exist, be a draft, belong to this form, and (with a
     /// resume token) have been made with that token.
     func resumableDraft(id: Int64, of form: LoadedForm, access: DraftAccess = .anyDraft)
-        async throws(FormEngineError) -> (id: Int64, values: FormValue)
+        async throws(FormEngineError) -> ResumableDraft
     {
         let stored: StoredSubmission?
         do { stored = try await storage.submission(id: id) } catch { throw .storage(error) }
@@ -29,7 +29,7 @@ extension FormEngine {
                 throw .draftNotFound(id: id, reason: "it was not made with this resume token")
             }
         }
-        return (id, try values(of: stored))
+        return ResumableDraft(id: id, values: try values(of: stored), language: stored.language)
     }
 
     /// The stored values as a `FormValue`; text that is not JSON means the row was damaged.
@@ -47,8 +47,8 @@ extension FormEngine {
     /// transaction when it changes one. `idempotency` and `attachments` (the files the values
     /// refer to) are kept in the same transaction.
     func persist(form: LoadedForm, values: FormValue, status: Submission.Status, draftID: Int64?, resumeToken: String? = nil,
-                 idempotency: IdempotencyWrite? = nil, actor: String? = nil, attachments: [AttachmentWrite] = [])
-        async throws(FormEngineError) -> Submission
+                 idempotency: IdempotencyWrite? = nil, actor: String? = nil, attachments: [AttachmentWrite] = [],
+                 language: LanguageTag) async throws(FormEngineError) -> Submission
     {
         let key = VersionKey(name: form.name, contentHash: form.contentHash)
         let known = versions.withLock { $0[key] }
@@ -57,7 +57,7 @@ extension FormEngine {
                 ?? .definition(formName: form.name, definitionJSON: form.canonicalJSON, contentHash: form.contentHash),
             status: status == .final ? .final : .draft, valuesJSON: values.jsonString(), draftID: draftID,
             resumeTokenHash: resumeToken.map(SecretToken.hash), idempotency: idempotency, actor: actor,
-            attachments: attachments)
+            attachments: attachments, language: language.description)
         let stored: StoredSubmission
         do { stored = try await storage.save(write) } catch {
             if error.kind == .cancelled { throw .interrupted(step: "waiting to store") }
@@ -88,6 +88,14 @@ extension FormEngine {
         versions.withLock { $0[VersionKey(name: form.name, contentHash: form.contentHash)] = version.id }
         return version
     }
+}
+
+/// A draft being resumed: its values, and the language it was saved in (nil for one stored
+/// before formctl recorded it).
+struct ResumableDraft {
+    let id: Int64
+    let values: FormValue
+    let language: String?
 }
 
 extension DraftAccess {

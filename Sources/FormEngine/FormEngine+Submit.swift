@@ -8,15 +8,28 @@ extension FormEngine {
     /// cannot be used and what validation finds, each with path, rule and message); then the
     /// submit action's handler; then one transaction storing the values (hidden and secure
     /// fields left out) against the form's version. Nothing is stored when anything failed.
+    ///
+    /// The form is shown and validated in the first of `request.languages` it has (a resumed
+    /// draft keeps its own language when the request names none), its default otherwise; the
+    /// errors' messages are in that language, and it is recorded with the row.
     @discardableResult
     public func submit(_ request: SubmissionRequest, to form: LoadedForm) async throws(FormEngineError) -> Submission {
         if request.runsActions && request.status == .final { try checkRouted(form) }
-        var draft: (id: Int64, values: FormValue)?
+        var draft: ResumableDraft?
         if let id = request.draftID { draft = try await resumableDraft(id: id, of: form, access: request.draftAccess) }
+        let language = form.language(for: request.languages, recorded: draft?.language)
+        return try await form.speaking(language) { () async throws(FormEngineError) -> Submission in
+            try await submit(request, to: form, resuming: draft, in: language)
+        }
+    }
+
+    private func submit(_ request: SubmissionRequest, to form: LoadedForm, resuming draft: ResumableDraft?, in language: LanguageTag)
+        async throws(FormEngineError) -> Submission
+    {
         try Self.refuseUnresolvedFileAnswers(in: request.answers)
         var staged = request.stagedAttachments ?? StagedAttachments()
         for upload in request.attachments { try await stage(upload, for: form, into: &staged, deadline: request.deadline) }
-        let compiled = try form.compiled(for: request.data)
+        let compiled = try form.compiled(for: request.data, language: language)
         try Self.refuseFilesPastTheItems(staged, answers: request.answers, startingValues: draft?.values, form: compiled)
         let input = FormInput(answers: Self.answers(request.answers, placing: staged, form: compiled), overrides: request.overrides,
                               startingValues: draft?.values, timeLimit: request.timeLeft)
@@ -39,7 +52,7 @@ extension FormEngine {
         var stored = try await persist(form: form, values: values, status: request.status, draftID: request.draftID,
                                        resumeToken: request.draftID == nil ? newResumeToken : request.draftAccess.token,
                                        idempotency: request.idempotency?.write(values: values, notices: filled.notices),
-                                       actor: request.actor, attachments: attachments)
+                                       actor: request.actor, attachments: attachments, language: language)
         stored.notices = filled.notices
         stored.resumeToken = newResumeToken
         return stored
@@ -59,6 +72,14 @@ extension FormEngine {
     {
         let form = try loadedForm(of: session)
         try checkRouted(form)
+        return try await form.speaking(session.language) { () async throws(FormEngineError) -> Submission in
+            try await submitting(session, of: form, action: action, resumingDraft: draftID, actor: actor, attachments: attachments)
+        }
+    }
+
+    private func submitting(_ session: FormSession, of form: LoadedForm, action: ActionRequest?, resumingDraft draftID: Int64?,
+                            actor: String?, attachments: StagedAttachments?) async throws(FormEngineError) -> Submission
+    {
         let errors = session.validate()
         let held = try await heldReferences(ofDraft: draftID, form: form)
         let fileErrors = attachmentWrites(for: session.valuesToStore, of: form.compiled, staged: attachments, held: held).errors
@@ -68,7 +89,8 @@ extension FormEngine {
         }
         let values = session.valuesToStore
         let writes = try checkedAttachmentWrites(for: values, of: form.compiled, staged: attachments, held: held)
-        return try await persist(form: form, values: values, status: .final, draftID: draftID, actor: actor, attachments: writes)
+        return try await persist(form: form, values: values, status: .final, draftID: draftID, actor: actor, attachments: writes,
+                                 language: session.language)
     }
 
     /// Saves what a session holds so far, without validating: a draft, to resume later (with
@@ -80,12 +102,15 @@ extension FormEngine {
         async throws(FormEngineError) -> Submission
     {
         let form = try loadedForm(of: session)
-        let values = session.valuesToStore
-        let held = try await heldReferences(ofDraft: draftID, form: form)
-        let (writes, fileErrors) = attachmentWrites(for: values, of: form.compiled, staged: attachments, held: held)
-        let errors = session.answerErrors + fileErrors
-        if !errors.isEmpty { throw .invalid(errors) }
-        return try await persist(form: form, values: values, status: .draft, draftID: draftID, attachments: writes)
+        return try await form.speaking(session.language) { () async throws(FormEngineError) -> Submission in
+            let values = session.valuesToStore
+            let held = try await heldReferences(ofDraft: draftID, form: form)
+            let (writes, fileErrors) = attachmentWrites(for: values, of: form.compiled, staged: attachments, held: held)
+            let errors = session.answerErrors + fileErrors
+            if !errors.isEmpty { throw .invalid(errors) }
+            return try await persist(form: form, values: values, status: .draft, draftID: draftID, attachments: writes,
+                                     language: session.language)
+        }
     }
 
     /// The references a draft being resumed holds (none without one). The store checks again,
@@ -99,12 +124,15 @@ extension FormEngine {
     }
 
     /// A live session on a stored draft of `form`: the form (bound to `data` when given) with the
-    /// draft's values set. Values the form no longer has a field for are returned as notices.
-    public func resumeDraft(id: Int64, form: LoadedForm, data: FormValue? = nil)
+    /// draft's values set, in the language the draft was saved in unless `languages` names one
+    /// the form has. Values the form no longer has a field for are returned as notices.
+    public func resumeDraft(id: Int64, form: LoadedForm, data: FormValue? = nil, languages: LanguagePreferences = .none)
         async throws(FormEngineError) -> (session: FormSession, notices: [FieldError])
     {
         let draft = try await resumableDraft(id: id, of: form)
-        let session = try makeSession(for: form, data: data)
+        try checkRouted(form)
+        let language = form.language(for: languages, recorded: draft.language)
+        let session = try form.compiled(for: data, language: language).makeSession().owned(by: form)
         let notices = session.apply(startingValues: draft.values)
         return (session, notices)
     }

@@ -10,8 +10,8 @@ extension Submission {
 }
 
 extension FormEngine {
-    /// The object `formctl dump`, `show` and `serve` give for a stored submission:
-    /// `{"id","uuid","form","version","status","created_at","updated_at","data"}`. A row whose
+    /// The object `formctl dump`, `show` and `serve` give for a stored submission
+    /// (`Submission.jsonValue`, with the `language` it was given in). A row whose
     /// values are not JSON is a `corrupt` storage error naming this engine's store.
     public func jsonValue(of stored: StoredSubmission) throws(FormEngineError) -> FormValue {
         Submission(stored, values: try values(of: stored)).jsonValue

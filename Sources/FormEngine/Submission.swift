@@ -34,6 +34,10 @@ public struct Submission: Sendable, Equatable {
     public let reviewState: ReviewState
     /// The last review's comment, if it had one.
     public let reviewComment: String?
+    /// The language the current revision was given in: the one its form was shown and
+    /// validated in for the submitter (`SubmissionRequest.languages`, a session's language),
+    /// or for the last editor. Nil for submissions stored before formctl recorded it.
+    public let language: LanguageTag?
     /// What this submit reported without refusing it: a resumed draft's values that the form
     /// no longer has a field for, dropped. Not stored.
     public var notices: [FieldError] = []
@@ -54,6 +58,7 @@ public struct Submission: Sendable, Equatable {
         revision = stored.revision
         reviewState = stored.reviewState
         reviewComment = stored.reviewComment
+        language = stored.language.flatMap { LanguageTag($0) }
     }
 }
 

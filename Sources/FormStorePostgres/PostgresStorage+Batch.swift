@@ -7,20 +7,24 @@ extension PostgresStorage {
     /// in an explicit transaction so that the count is returned only after the COMMIT is
     /// confirmed (PostgresNIO's COPY returns at CommandComplete, before an implicit
     /// transaction's commit at Sync).
-    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
+    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String], language: String?) async throws(StorageError) -> Int {
         try refuseWrites()
         guard !valuesJSON.isEmpty else { return 0 }
         return try await write("saving \(valuesJSON.count) final submissions") { [self] connection in
             let ref = try await versionRef(formVersionID, on: connection, caching: true)
             let now = Timestamp.now()
-            // Every row starts the same: form, version, status and both timestamps.
-            let prefix = Array("\(ref.formID)\t\(formVersionID)\tfinal\t\(now)\t\(now)\t".utf8)
+            // Every row starts the same: form, version, status, both timestamps and the language
+            // (`\N` is COPY's NULL).
+            var start = ByteBuffer(string: "\(ref.formID)\t\(formVersionID)\tfinal\t\(now)\t\(now)\t")
+            if let language { Self.appendCopyText(language, to: &start) } else { start.writeString("\\N") }
+            start.writeString("\t")
+            let prefix = Array(start.readableBytesView)
             try await connection.transaction(logger: logger) { connection in
                 // PostgresNIO's COPY never returns on a connection that is already closed.
                 try connection.refuseIfClosed()
                 try await connection.copyFrom(
                     table: tables.submissions,
-                    columns: ["form_id", "form_version_id", "status", "created_at", "updated_at", "values_json"],
+                    columns: ["form_id", "form_version_id", "status", "created_at", "updated_at", "language", "values_json"],
                     logger: logger
                 ) { writer in
                     var buffer = ByteBuffer()

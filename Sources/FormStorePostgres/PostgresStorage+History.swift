@@ -19,18 +19,19 @@ extension PostgresStorage {
                 }
                 try await connection.run(
                     """
-                    INSERT INTO \(tables.submissionRevisions) (submission_id, revision, form_version_id, values_json, created_at, actor, reason)
-                    SELECT id, revision, form_version_id, values_json, updated_at, revision_actor, revision_reason
+                    INSERT INTO \(tables.submissionRevisions)
+                        (submission_id, revision, form_version_id, values_json, created_at, actor, reason, language)
+                    SELECT id, revision, form_version_id, values_json, updated_at, revision_actor, revision_reason, language
                     FROM \(tables.submissions) WHERE id = $1
                     """, [.integer(id)], logger: logger)
                 try await connection.run(
                     """
                     UPDATE \(tables.submissions) SET values_json = $1, form_version_id = $2, updated_at = $3::timestamptz,
-                        revision = revision + 1, revision_actor = $4, revision_reason = $5
-                    WHERE id = $6
+                        revision = revision + 1, revision_actor = $4, revision_reason = $5, language = $6
+                    WHERE id = $7
                     """,
                     [.text(edit.valuesJSON), .integer(edit.formVersionID), .timestamp(Timestamp.now()), .optional(edit.actor),
-                     .optional(edit.reason), .integer(id)], logger: logger)
+                     .optional(edit.reason), .optional(edit.language), .integer(id)], logger: logger)
                 try await storeAttachments(edit.attachments, submissionID: id, revision: current.revision + 1, on: connection)
                 guard let stored = try await submission(id: id, on: connection, lock: false) else {
                     throw StoreError.submissionNotFound(id: id)
@@ -130,23 +131,25 @@ extension PostgresStorage {
                 var revisions: [SubmissionRevision] = []
                 let revisionRows = try await connection.run(
                     """
-                    SELECT r.revision, r.form_version_id, v.version, r.values_json, \(PostgresSQL.utcText("r.created_at")), r.actor, r.reason
+                    SELECT r.revision, r.form_version_id, v.version, r.values_json, \(PostgresSQL.utcText("r.created_at")), r.actor, r.reason,
+                        r.language
                     FROM \(tables.submissionRevisions) r JOIN \(tables.formVersions) v ON v.id = r.form_version_id
                     WHERE r.submission_id = $1 ORDER BY r.revision
                     """, [.integer(id)], logger: logger)
-                for try await (revision, versionID, version, values, created, actor, reason)
-                    in revisionRows.decode((Int, Int64, Int, String, String, String?, String?).self)
+                for try await (revision, versionID, version, values, created, actor, reason, language)
+                    in revisionRows.decode((Int, Int64, Int, String, String, String?, String?, String?).self)
                 {
                     guard let at = Timestamp.parse(created) else {
                         throw StoreError.malformedValue(table: "submission_revisions", id: id, column: "created_at", value: created)
                     }
                     revisions.append(SubmissionRevision(revision: revision, formVersionID: versionID, version: version,
-                                                        valuesJSON: values, at: at, actor: actor, reason: reason))
+                                                        valuesJSON: values, at: at, actor: actor, reason: reason,
+                                                        language: language))
                 }
                 revisions.append(SubmissionRevision(
                     revision: current.revision, formVersionID: current.formVersionID, version: current.version,
                     valuesJSON: current.valuesJSON, at: current.updatedAt, actor: current.revisionActor,
-                    reason: current.revisionReason))
+                    reason: current.revisionReason, language: current.language))
                 var reviews: [SubmissionReview] = []
                 let reviewRows = try await connection.run(
                     """

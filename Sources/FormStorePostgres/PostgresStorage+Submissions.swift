@@ -58,10 +58,10 @@ extension PostgresStorage {
         try await connection.run(
             """
             UPDATE \(tables.submissions) SET values_json = $1, updated_at = $2::timestamptz, status = $3, form_version_id = $4, \
-            revision_actor = $5\(forget) WHERE id = $6
+            revision_actor = $5, language = $6\(forget) WHERE id = $7
             """,
             [.text(write.valuesJSON), .timestamp(Timestamp.now()), .text(write.status.rawValue),
-             .integer(versionID), .optional(write.actor), .integer(draftID)], logger: logger)
+             .integer(versionID), .optional(write.actor), .optional(write.language), .integer(draftID)], logger: logger)
         guard let stored = try await submission(id: draftID, on: connection, lock: false) else {
             throw StoreError.submissionNotFound(id: draftID)
         }
@@ -80,14 +80,14 @@ extension PostgresStorage {
             sql.insertSubmission,
             [.integer(ref.formID), .integer(versionID), .text(write.status.rawValue), .timestamp(now), .text(write.valuesJSON),
              write.status == .draft ? .optional(write.resumeTokenHash) : .null,
-             .optional(write.actor)],
+             .optional(write.actor), .optional(write.language)],
             logger: logger)
         var inserted: (Int64, String)?
         for try await row in rows.decode((Int64, String).self) { inserted = row }
         guard let (id, uuid) = inserted, let date = Timestamp.parse(now) else { throw StoreError.submissionNotFound(id: 0) }
         return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: versionID,
                                 status: write.status, createdAt: date, updatedAt: date, valuesJSON: write.valuesJSON,
-                                revisionActor: write.actor)
+                                revisionActor: write.actor, language: write.language)
     }
 
     package func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
@@ -141,9 +141,9 @@ extension PostgresStorage {
     static func storedSubmissions(_ rows: PostgresRowSequence) async throws -> [StoredSubmission] {
         var submissions: [StoredSubmission] = []
         for try await (id, uuid, name, version, status, created, updated, values, versionID, revision, actor, reason, review,
-                       comment, deletedAt, deletedBy, deletionReason)
+                       comment, deletedAt, deletedBy, deletionReason, language)
             in rows.decode((Int64, String, String, Int, String, String, String, String, Int64, Int, String?, String?, String,
-                            String?, String?, String?, String?).self)
+                            String?, String?, String?, String?, String?).self)
         {
             guard let state = SubmissionStatus(rawValue: status) else {
                 throw StoreError.malformedValue(table: "submissions", id: id, column: "status", value: status)
@@ -164,7 +164,8 @@ extension PostgresStorage {
             submissions.append(StoredSubmission(id: id, uuid: uuid, formName: name, version: version, formVersionID: versionID,
                                                 status: state, createdAt: createdAt, updatedAt: updatedAt, valuesJSON: values,
                                                 revision: revision, revisionActor: actor, revisionReason: reason,
-                                                reviewState: reviewState, reviewComment: comment, deletion: deletion))
+                                                reviewState: reviewState, reviewComment: comment, deletion: deletion,
+                                                language: language))
         }
         return submissions
     }

@@ -63,10 +63,10 @@ struct ExportTests {
             return sink
         }
         let submissions = try #require(sinks["submissions"]).records
-        #expect(submissions.first == "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,name,note")
+        #expect(submissions.first == "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,_language,name,note")
         // The repeat has no cell here: its items are in their own table.
         #expect(submissions.count == 4 && submissions[1].hasPrefix("\(stored.ids[0]),") && submissions[1].hasSuffix(",final,"
-            + submissions[1].split(separator: ",")[5] + "," + submissions[1].split(separator: ",")[6] + ",1,received,Ann,"), "\(submissions)")
+            + submissions[1].split(separator: ",")[5] + "," + submissions[1].split(separator: ",")[6] + ",1,received,en,Ann,"), "\(submissions)")
         // A guest's email that a spreadsheet would run is written with a ' before it.
         #expect(try #require(sinks["guests"]).records == [
             "_submission_id,_index,email",
@@ -80,13 +80,13 @@ struct ExportTests {
         let sink = Collected()
         try await stored.engine.export(SubmissionQuery(formName: "party"), as: .csv, to: sink)
         let rows = sink.records
-        #expect(rows.first == "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,name,note,guests")
+        #expect(rows.first == "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,_language,name,note,guests")
         // The times as JSON and NDJSON give them.
         let json = Collected()
         try await stored.engine.export(SubmissionQuery(formName: "party"), as: .json, to: json)
         let cy = try #require(try FormValue(json: json.text).arrayValue?[2].objectValue)
         let cells = rows[3].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        #expect(cy["updated_at"] == .string(cells[6]) && cy["created_at"] == .string(cells[5]) && cells[7] == "1" && cells[8] == "received" && cells[9] == "Cy", "\(rows[3])")
+        #expect(cy["updated_at"] == .string(cells[6]) && cy["created_at"] == .string(cells[5]) && cells[7] == "1" && cells[8] == "received" && cells[9] == "en" && cells[10] == "Cy", "\(rows[3])")
         #expect(rows[3].hasSuffix(#","[{""email"":""c1@example.com""}]""#), "\(rows[3])")
     }
 
@@ -100,8 +100,8 @@ struct ExportTests {
                 && lines[1].contains(#""data":{"#) && lines[1].contains(#""name":"Bob""#), "\(ndjson.text)")
         let array = try FormValue(json: json.text)
         #expect(array.arrayValue?.count == 3 && array.arrayValue?[0].objectValue?["data"]?.objectValue?["name"] == "Ann")
-        // The revision and the review state before the values, as `show` gives them too.
-        #expect(lines[1].contains(#""updated_at":"\#(try #require(array.arrayValue?[1].objectValue?["updated_at"]?.stringValue))","revision":1,"review":{"state":"received"},"data":{"#), "\(lines[1])")
+        // The revision, the review state and the language before the values, as `show` gives them too.
+        #expect(lines[1].contains(#""updated_at":"\#(try #require(array.arrayValue?[1].objectValue?["updated_at"]?.stringValue))","revision":1,"review":{"state":"received"},"language":"en","data":{"#), "\(lines[1])")
         let shown = try #require(try await stored.engine.show(id: stored.ids[1]))
         #expect(try FormValue(json: String(lines[1])) == shown)
     }
@@ -115,7 +115,7 @@ struct ExportTests {
             try await stored.engine.export(drafts, as: format, to: sink)
             outputs.append(sink.text)
         }
-        #expect(outputs == ["[]\n", "", "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,name,note,guests\r\n"])
+        #expect(outputs == ["[]\n", "", "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,_language,name,note,guests\r\n"])
     }
 
     @Test func anUnknownFormOrVersionIsAnErrorInEveryFormat() async throws {

@@ -29,7 +29,8 @@ struct RevisionExportTests {
         #expect(records.map { $0["actor"] } == ["web", "clerk", "anne", .null] && records.map { $0["reason"] } == [.null, "spelling", .null, .null])
         #expect(records.map { $0["data"]?["name"] } == ["Ann", "Anne", "Anne", "Bob"] && records[2]["data"]?["email"] == "anne@example.com")
         #expect(records[0]["uuid"] == .string(ann.uuid) && records[0]["at"] == .string(ann.updatedAtText))
-        #expect(Set(records[0].keys) == ["id", "uuid", "form", "revision", "version", "at", "actor", "reason", "data"])
+        #expect(Set(records[0].keys) == ["id", "uuid", "form", "revision", "version", "at", "actor", "reason", "language", "data"])
+        #expect(records.allSatisfy { $0["language"] == "en" })
         #expect(!ndjson.text.contains("1234") && !ndjson.text.contains("Cy"), "\(ndjson.text)")
 
         let json = ExportTests.Collected()

@@ -59,8 +59,8 @@ package final class SubmissionStore: Sendable {
 
     /// Stores many final submissions in one transaction through one prepared statement: all or
     /// nothing. Returns their ids in the order given.
-    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) throws -> [Int64] {
-        try locked.withLock { try $0.insertFinalBatch(formVersionID: formVersionID, valuesJSON: valuesJSON) }
+    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String], language: String? = nil) throws -> [Int64] {
+        try locked.withLock { try $0.insertFinalBatch(formVersionID: formVersionID, valuesJSON: valuesJSON, language: language) }
     }
 
     package func submission(id: Int64) throws -> StoredSubmission? {

@@ -12,7 +12,7 @@ import Testing
         return #"{"sections": [{"elements": [\#(elements)]}]}"#
     }
 
-    static let metadata = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state"]
+    static let metadata = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state", "_language"]
 
     @Test func oddKeysHaveExactColumnsAndMetadataCannotCollide() throws {
         let scratch = try Scratch()

@@ -79,7 +79,7 @@ struct DumpE2ETests {
         #expect(result.stdout.contains("\r\n"))
         let records = try CSVTestParser.parse(result.stdout)
         // The secure pin has no column; the hidden-when-free company does.
-        let header = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state", "name", "email", "age", "notes", "plan", "company", "subscribe"]
+        let header = ["_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state", "_language", "name", "email", "age", "notes", "plan", "company", "subscribe"]
         #expect(records.first == header)
         #expect(records.count == stored.count + 1)
         for (record, row) in zip(records.dropFirst(), stored) {
@@ -174,7 +174,7 @@ struct DumpE2ETests {
         let empty = try scratch.formctl(["dump"])
         #expect(empty.exitCode == 0 && empty.stdout == "[]\n", "\(empty)")
         let csv = try scratch.formctl(["dump", "--format", "csv"])
-        #expect(csv.stdout == "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state\r\n", "\(csv)")
+        #expect(csv.stdout == "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,_language\r\n", "\(csv)")
         let junk = try scratch.write("junk.db", String(repeating: "garbage ", count: 1000))
         let result = try CommandRunner.run(["dump", "--db", junk], directory: scratch.directory)
         #expect(result.exitCode == 3 && result.stderr.contains(junk), "\(result)")

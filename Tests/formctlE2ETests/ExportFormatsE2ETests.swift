@@ -8,7 +8,7 @@ import Testing
 struct ExportFormatsE2ETests {
     @Test func dumpAnswersAlikeInEveryFormat() throws {
         let (scratch, _) = try DumpE2ETests.populated()
-        let header = "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,name,email,age,notes,plan,company,subscribe\r\n"
+        let header = "_id,_uuid,_form,_version,_status,_created_at,_updated_at,_revision,_review_state,_language,name,email,age,notes,plan,company,subscribe\r\n"
         for (format, empty) in [("json", "[]\n"), ("ndjson", ""), ("csv", header)] {
             for form in [[], ["--form", "contacts"]] {
                 let unknown = try scratch.formctl(["dump", "--format", format, "--version", "3"] + form)

@@ -12,7 +12,7 @@ import FormCore
 enum CSVColumnName {
     /// The metadata columns of `submissions.csv` (or the single CSV).
     static let submissionColumns = [
-        "_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state",
+        "_id", "_uuid", "_form", "_version", "_status", "_created_at", "_updated_at", "_revision", "_review_state", "_language",
     ]
     /// The columns that link a repeat's item to its submission and, when the repeat is inside
     /// another, to the item of the enclosing repeat.

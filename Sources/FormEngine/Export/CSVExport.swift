@@ -137,6 +137,8 @@ struct CSVExport {
         row.updatedAtText.utf8Bytes { csv.field($0) }
         csv.field(Int64(row.revision))
         row.reviewState.rawValue.utf8Bytes { csv.field($0) }
+        // Empty for a row stored before languages were recorded.
+        (row.language ?? "").utf8Bytes { csv.field($0) }
         table.writeCells(to: &csv, scratch: &scratch)
         csv.endRecord()
     }

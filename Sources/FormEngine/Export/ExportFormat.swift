@@ -7,7 +7,8 @@ public enum ExportFormat: Sendable, Equatable {
     /// One such object per line.
     case ndjson
     /// RFC 4180 with CRLF line ends: the metadata columns `_id`, `_uuid`, `_form`,
-    /// `_version`, `_status`, `_created_at`, `_updated_at`, `_revision`, `_review_state`, then a column per stored value's
+    /// `_version`, `_status`, `_created_at`, `_updated_at`, `_revision`, `_review_state`,
+    /// `_language` (empty for a row stored before languages were recorded), then a column per stored value's
     /// key path (the fields of every exported version's definition first, newest version first,
     /// in definition order). The columns come from the rows, so the rows are read twice.
     case csv(CSVExportOptions)
@@ -21,7 +22,7 @@ public enum ExportRecords: Sendable, Equatable {
     /// One record per submission: its current values, revision and review state.
     case submissions
     /// One record per revision of each submission, oldest first (`formctl dump --revisions`):
-    /// `{"id","uuid","form","revision","version","at","actor","reason","data"}`, `at` when the
+    /// `{"id","uuid","form","revision","version","at","actor","reason","language","data"}`, `at` when the
     /// revision was made, `actor` and `reason` null when not given, `data` its values. JSON and
     /// NDJSON only.
     case revisions

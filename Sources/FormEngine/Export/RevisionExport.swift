@@ -35,7 +35,7 @@ struct RevisionExport {
                 if row.revision == 1 {
                     try await write(row, SubmissionRevision(revision: 1, formVersionID: row.formVersionID, version: row.version,
                                                             valuesJSON: row.valuesJSON, at: row.updatedAt, actor: row.revisionActor,
-                                                            reason: row.revisionReason))
+                                                            reason: row.revisionReason, language: row.language))
                 } else {
                     let history: SubmissionHistory?
                     do { history = try await store.history(submissionID: row.id) } catch { throw ExportError.storage(error) }
@@ -68,6 +68,8 @@ struct RevisionExport {
         writeOptional(revision.actor)
         out.write(",\"reason\":")
         writeOptional(revision.reason)
+        out.write(",\"language\":")
+        writeOptional(revision.language)
         out.write(",\"data\":")
         revision.valuesJSON.utf8Bytes { out.write($0) }
         out.write(UInt8(ascii: "}"))

@@ -2,7 +2,7 @@ import FormCore
 import FormStore
 
 /// The object a JSON or NDJSON export (and `formctl show`) gives for a submission:
-/// `{"id","uuid","form","version","status","created_at","updated_at","revision","review","data"}`.
+/// `{"id","uuid","form","version","status","created_at","updated_at","revision","review","language","data"}`.
 enum SubmissionJSON {
     /// Writes one row straight from the store's buffers: text columns escaped as they are
     /// copied, the stored values (already compact JSON) inserted as they are.
@@ -24,9 +24,17 @@ enum SubmissionJSON {
             out.write(",\"comment\":")
             comment.utf8Bytes { out.writeJSONString($0) }
         }
-        out.write("},\"data\":")
+        out.write("},\"language\":")
+        writeOptional(row.language, to: out)
+        out.write(",\"data\":")
         row.valuesJSON.utf8Bytes { out.write($0) }
         out.write(UInt8(ascii: "}"))
+    }
+
+    /// A JSON string, or `null` for nil.
+    static func writeOptional(_ text: String?, to out: ExportBuffer) {
+        guard let text else { return out.write("null") }
+        text.utf8Bytes { out.writeJSONString($0) }
     }
 
     /// `{"id":…,"uuid":…,"form":…`: how every exported record of a submission begins, a row

@@ -25,6 +25,10 @@ public struct SubmissionEdit: Sendable {
     public var data: FormValue?
     /// When the request's time runs out; filling stops at it, as a submit's does.
     public var deadline: ContinuousClock.Instant?
+    /// The editor's languages, best first: the edit is validated (and its errors written) in
+    /// the first one the form has, and that language is recorded with the new revision. None:
+    /// the language the submission was given in.
+    public var languages: LanguagePreferences = .none
     /// The client's idempotency key, whose answer is kept with the new revision.
     package var idempotency: SubmissionIdempotency?
     /// Files that replace a file field's files (staged in order, see `FormEngine.stage`): a

@@ -7,7 +7,8 @@ extension SubmissionHistory {
     /// `{"id","uuid","form","status","revision","review","deleted","revisions","reviews"}`, where
     /// `review` is `{"state"}` (with `"comment"` when the last review had one), `deleted` is
     /// null or `{"at","actor","reason"}`, each of `revisions` (oldest first) is
-    /// `{"revision","version","at","actor","reason","data"}` and, after the first,
+    /// `{"revision","version","at","actor","reason","language","data"}` (`language` the tag the
+    /// revision was made in, null when it was not recorded) and, after the first,
     /// `"changes"`: the differences from the revision before, each `{"path","old","new"}`
     /// (`old` or `new` left out when the field held no value), and each of `reviews` is
     /// `{"state","comment","actor","at","revision"}`. Absent actors, reasons and comments are
@@ -16,7 +17,8 @@ extension SubmissionHistory {
         let revisionObjects: [FormValue] = try revisionValues().map { revision, values, differences in
             let object: FormValue = [
                 "revision": .int(revision.revision), "version": .int(revision.version), "at": .string(Timestamp.format(revision.at)),
-                "actor": Self.text(revision.actor), "reason": Self.text(revision.reason), "data": values,
+                "actor": Self.text(revision.actor), "reason": Self.text(revision.reason),
+                "language": Self.text(revision.language), "data": values,
             ]
             guard let differences, case .object(var members) = object else { return object }
             members["changes"] = .array(differences.map(\.jsonValue))

@@ -17,6 +17,8 @@ final class ImportBatchWriter {
     let formName: String
     let versionID: Int64
     let batchSize: Int
+    /// The language recorded with every row (a BCP 47 tag).
+    let language: String
     private var pending: [String] = []
     private var inFlight: [Task<Void, any Error>] = []
     /// Rows committed so far; written by the batch tasks.
@@ -28,7 +30,8 @@ final class ImportBatchWriter {
         var value: Int { count.withLock { $0 } }
     }
 
-    init(storage: any SubmissionStorage, formName: String, versionID: Int64, batchSize: Int) {
+    init(storage: any SubmissionStorage, formName: String, versionID: Int64, batchSize: Int, language: String) {
+        self.language = language
         self.storage = storage
         self.formName = formName
         self.versionID = versionID
@@ -46,10 +49,10 @@ final class ImportBatchWriter {
         pending.removeAll(keepingCapacity: true)
         if inFlight.count >= 2 { try await wait(for: inFlight.removeFirst()) }
         let previous = inFlight.last
-        let storage = self.storage, versionID = self.versionID, committed = self.committed
+        let storage = self.storage, versionID = self.versionID, committed = self.committed, language = self.language
         inFlight.append(Task {
             try await previous?.value
-            let count = try await storage.saveFinalBatch(formVersionID: versionID, valuesJSON: batch)
+            let count = try await storage.saveFinalBatch(formVersionID: versionID, valuesJSON: batch, language: language)
             committed.add(count)
         })
     }
@@ -62,7 +65,7 @@ final class ImportBatchWriter {
         let batch = pending
         pending = []
         do {
-            let count = try await storage.saveFinalBatch(formVersionID: versionID, valuesJSON: batch)
+            let count = try await storage.saveFinalBatch(formVersionID: versionID, valuesJSON: batch, language: language)
             committed.add(count)
         } catch {
             throw failure(error, rows: batch.count)

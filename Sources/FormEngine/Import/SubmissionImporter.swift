@@ -30,11 +30,17 @@ public final class SubmissionImporter {
         /// all-or-nothing import refuses lines with files, which cannot join its one
         /// transaction.
         public var filesDirectory: String?
+        /// The languages of the people who gave the answers, best first: lines are validated,
+        /// and refused with messages, in the first one the form has (its default otherwise),
+        /// and that language is recorded with every row.
+        public var languages: LanguagePreferences
 
         /// Options with a batch at least 1 and a worker at least 1; by default 10,000 rows a
-        /// transaction, a worker per processor, 5 seconds a line, no files.
+        /// transaction, a worker per processor, 5 seconds a line, no files, the form's default
+        /// language.
         public init(batchSize: Int = 10_000, allOrNothing: Bool = false, workers: Int? = nil,
-                    lineTimeLimit: Duration? = .seconds(5), filesDirectory: String? = nil) {
+                    lineTimeLimit: Duration? = .seconds(5), filesDirectory: String? = nil, languages: LanguagePreferences = .none) {
+            self.languages = languages
             self.filesDirectory = filesDirectory
             self.batchSize = max(1, batchSize)
             self.allOrNothing = allOrNothing
@@ -49,6 +55,8 @@ public final class SubmissionImporter {
     private let validation: ImportValidation
     private let writer: ImportBatchWriter
     private let onRefused: (Int, [FieldError]) -> Void
+    /// The language lines are validated in and rows recorded with (`Options.languages`).
+    public let language: LanguageTag
     /// Lines refused so far.
     public private(set) var refused = 0
     /// Lines given so far.
@@ -63,11 +71,12 @@ public final class SubmissionImporter {
         self.onRefused = onRefused
         self.engine = engine
         self.form = form
-        validation = ImportValidation(form: form.compiled, workers: options.workers, lineTimeLimit: options.lineTimeLimit,
-                                      resolvesFiles: options.filesDirectory != nil)
+        language = form.language(for: options.languages)
+        validation = ImportValidation(form: try form.compiled(for: nil, language: language), workers: options.workers,
+                                      lineTimeLimit: options.lineTimeLimit, resolvesFiles: options.filesDirectory != nil)
         writer = ImportBatchWriter(
             storage: engine.storage, formName: form.name, versionID: try await engine.versionID(of: form),
-            batchSize: options.allOrNothing ? Int.max : options.batchSize)
+            batchSize: options.allOrNothing ? Int.max : options.batchSize, language: language.description)
     }
 
     /// Rows committed so far.
@@ -128,11 +137,17 @@ public final class SubmissionImporter {
             onRefused(number, [FieldError(path: "", rule: "file", message: LibraryMessages.text(.importWithFilesAllOrNothing))])
             return
         }
+        let language = self.language
+        try await form.speaking(language) { () async throws(FormEngineError) in try await storeWithFiles(answers, number: number, in: directory) }
+    }
+
+    private func storeWithFiles(_ answers: FormValue, number: Int, in directory: String) async throws(FormEngineError) {
         try await writer.finish()
         do {
             let (rest, uploads) = try AttachmentDirectory(root: directory).uploads(in: answers, for: form)
             var request = SubmissionRequest(answers: rest, runsActions: false)
             request.attachments = uploads
+            request.languages = options.languages
             _ = try await engine.submit(request, to: form)
             storedWithFiles += 1
         } catch {

@@ -50,6 +50,6 @@ extension FormEngine {
             id: current.id, uuid: current.uuid, formName: current.formName, version: old.version, formVersionID: old.formVersionID,
             status: current.status, createdAt: current.createdAt, updatedAt: old.at, valuesJSON: old.valuesJSON, revision: old.revision,
             revisionActor: old.actor, revisionReason: old.reason, reviewState: current.reviewState, reviewComment: current.reviewComment,
-            deletion: current.deletion)
+            deletion: current.deletion, language: old.language)
     }
 }

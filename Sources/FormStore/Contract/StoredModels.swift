@@ -55,6 +55,10 @@ public struct StoredSubmission: Sendable, Equatable {
     public let revisionActor: String?
     /// Why the last edit was made, as given with it.
     public let revisionReason: String?
+    /// The BCP 47 tag of the language the current revision was given in (`de`, `pt-BR`): the
+    /// language its form was shown and validated in, as `revisionActor` is its maker. Nil for
+    /// rows stored before formctl recorded it.
+    public let language: String?
     /// Where the submission stands in review; `received` until someone reviews it.
     public let reviewState: ReviewState
     /// The last review's comment, if it had one.
@@ -72,7 +76,8 @@ public struct StoredSubmission: Sendable, Equatable {
     package init(id: Int64, uuid: String, formName: String, version: Int, formVersionID: Int64, status: SubmissionStatus,
                  createdAt: Date, updatedAt: Date, valuesJSON: String, revision: Int = 1, revisionActor: String? = nil,
                 revisionReason: String? = nil, reviewState: ReviewState = .received, reviewComment: String? = nil,
-                deletion: SubmissionDeletion? = nil) {
+                deletion: SubmissionDeletion? = nil, language: String? = nil) {
+        self.language = language
         self.id = id
         self.uuid = uuid
         self.formName = formName

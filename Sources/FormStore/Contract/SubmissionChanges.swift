@@ -19,9 +19,14 @@ package struct SubmissionEditWrite: Sendable, Equatable {
     /// The files of the new revision (every one its values refer to; a file kept from the
     /// current revision needs no bytes). The current revision's files stay with it in history.
     package var attachments: [AttachmentWrite]
+    /// The BCP 47 tag of the language the editor gave the edit in: the new revision's; the
+    /// revision kept in history keeps its own.
+    package var language: String?
 
     package init(submissionID: Int64, expectedRevision: Int, formVersionID: Int64, valuesJSON: String, actor: String? = nil,
-                 reason: String? = nil, idempotency: IdempotencyWrite? = nil, attachments: [AttachmentWrite] = []) {
+                 reason: String? = nil, idempotency: IdempotencyWrite? = nil, attachments: [AttachmentWrite] = [],
+                 language: String? = nil) {
+        self.language = language
         self.attachments = attachments
         self.submissionID = submissionID
         self.expectedRevision = expectedRevision

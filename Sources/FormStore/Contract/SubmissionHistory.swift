@@ -48,10 +48,14 @@ public struct SubmissionRevision: Sendable, Equatable {
     public let actor: String?
     /// Why, as given with the edit.
     public let reason: String?
+    /// The BCP 47 tag of the language it was made in (`de`): the form's text and messages the
+    /// submitter or editor saw. Nil for revisions stored before formctl recorded it.
+    public let language: String?
 
     /// For the backends, and for fakes and tests in this package.
     package init(revision: Int, formVersionID: Int64, version: Int, valuesJSON: String, at: Date, actor: String?,
-                 reason: String?) {
+                 reason: String?, language: String? = nil) {
+        self.language = language
         self.revision = revision
         self.formVersionID = formVersionID
         self.version = version

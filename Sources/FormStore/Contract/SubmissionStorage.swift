@@ -27,9 +27,9 @@ package protocol SubmissionStorage: AnyObject, Sendable {
     /// was not.
     func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission
 
-    /// Stores final submissions of one version as one transaction: all of them or none.
-    /// Returns how many were stored.
-    func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int
+    /// Stores final submissions of one version, given in `language` (a BCP 47 tag), as one
+    /// transaction: all of them or none. Returns how many were stored.
+    func saveFinalBatch(formVersionID: Int64, valuesJSON: [String], language: String?) async throws(StorageError) -> Int
 
     /// The row with this id, a tombstone too (its `deletion` is set).
     func submission(id: Int64) async throws(StorageError) -> StoredSubmission?
@@ -168,6 +168,12 @@ extension SubmissionStorage {
     /// The submission with this UUID, if any.
     package func submission(uuid: String) async throws(StorageError) -> StoredSubmission? {
         try await page(SubmissionQuery(uuid: uuid, limit: 1)).submissions.first
+    }
+
+    /// Stores final submissions of one version with no language recorded, as rows stored
+    /// before formctl recorded it have.
+    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
+        try await saveFinalBatch(formVersionID: formVersionID, valuesJSON: valuesJSON, language: nil)
     }
 
     /// Counts submissions of a form and status (nil matches every one).

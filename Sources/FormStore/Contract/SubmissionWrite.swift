@@ -29,10 +29,14 @@ package struct SubmissionWrite: Sendable, Equatable {
     /// The files its values refer to, stored in the same transaction. A draft update replaces
     /// the draft's files with these (a file kept needs no bytes: `AttachmentWrite.content` nil).
     package var attachments: [AttachmentWrite]
+    /// The BCP 47 tag of the language the values were given in; a draft updated or finalized
+    /// takes it in place of the one it had.
+    package var language: String?
 
     package init(version: Version, status: SubmissionStatus, valuesJSON: String, draftID: Int64? = nil,
                  resumeTokenHash: String? = nil, idempotency: IdempotencyWrite? = nil, actor: String? = nil,
-                 attachments: [AttachmentWrite] = []) {
+                 attachments: [AttachmentWrite] = [], language: String? = nil) {
+        self.language = language
         self.attachments = attachments
         self.idempotency = idempotency
         self.actor = actor

@@ -13,11 +13,13 @@ struct DumpCommand: AsyncParsableCommand {
             (review is {"state"}, with "comment" when the last review had one); ndjson: one such \
             object per line.
             --revisions (json, ndjson) writes every revision of each submission instead, oldest \
-            first: {"id","uuid","form","revision","version","at","actor","reason","data"}.
+            first: {"id","uuid","form","revision","version","at","actor","reason","language","data"}.
             Deleted submissions are never dumped; --review STATE keeps the submissions in that \
             review state.
             csv (RFC 4180, CRLF line ends): the metadata columns _id, _uuid, _form, _version, _status, \
-            _created_at, _updated_at, _revision, _review_state, then a column per value: the fields every dumped version's definition \
+            _created_at, _updated_at, _revision, _review_state, _language (the language the \
+            submission was given in, empty for rows stored before formctl recorded it), then a \
+            column per value: the fields every dumped version's definition \
             declares (newest version first, in definition order), then any other stored key path \
             in the order the rows hold them, so iterateproperties values (tools.Xcode.score) and \
             fields only older versions had have columns too. Nested objects are walked key by \

@@ -16,18 +16,19 @@ extension StoreState {
             }
             try connection.run(
                 """
-                INSERT INTO \(tables.submissionRevisions) (submission_id, revision, form_version_id, values_json, created_at, actor, reason)
-                SELECT id, revision, form_version_id, values_json, updated_at, revision_actor, revision_reason
+                INSERT INTO \(tables.submissionRevisions)
+                    (submission_id, revision, form_version_id, values_json, created_at, actor, reason, language)
+                SELECT id, revision, form_version_id, values_json, updated_at, revision_actor, revision_reason, language
                 FROM \(tables.submissions) WHERE id = ?
                 """, [.integer(id)], operation: "keeping revision \(current.revision) of submission \(id)")
             try connection.run(
                 """
                 UPDATE \(tables.submissions) SET values_json = ?, form_version_id = ?, updated_at = ?, revision = revision + 1,
-                    revision_actor = ?, revision_reason = ?
+                    revision_actor = ?, revision_reason = ?, language = ?
                 WHERE id = ? AND revision = ?
                 """,
                 [.text(edit.valuesJSON), .integer(edit.formVersionID), .text(Timestamp.now()), .optional(edit.actor),
-                 .optional(edit.reason), .integer(id), .integer(Int64(current.revision))],
+                 .optional(edit.reason), .optional(edit.language), .integer(id), .integer(Int64(current.revision))],
                 operation: "storing revision \(current.revision + 1) of submission \(id)")
             try storeAttachments(edit.attachments, submissionID: id, revision: current.revision + 1)
             guard let stored = try submission(id: id) else { throw StoreError.submissionNotFound(id: id) }
@@ -105,7 +106,7 @@ extension StoreState {
             guard let current = try submission(id: id) else { return nil }
             var revisions = try connection.query(
                 """
-                SELECT r.revision, r.form_version_id, v.version, r.values_json, r.created_at, r.actor, r.reason
+                SELECT r.revision, r.form_version_id, v.version, r.values_json, r.created_at, r.actor, r.reason, r.language
                 FROM \(tables.submissionRevisions) r JOIN \(tables.formVersions) v ON v.id = r.form_version_id
                 WHERE r.submission_id = ? ORDER BY r.revision
                 """, [.integer(id)], operation: "reading the revisions of submission \(id)"
@@ -114,11 +115,13 @@ extension StoreState {
                     throw StoreError.malformedValue(table: "submission_revisions", id: id, column: "created_at", value: row.text(4))
                 }
                 return SubmissionRevision(revision: row.int(0), formVersionID: row.int64(1), version: row.int(2),
-                                          valuesJSON: row.text(3), at: at, actor: row.optionalText(5), reason: row.optionalText(6))
+                                          valuesJSON: row.text(3), at: at, actor: row.optionalText(5), reason: row.optionalText(6),
+                                          language: row.optionalText(7))
             }
             revisions.append(SubmissionRevision(
                 revision: current.revision, formVersionID: current.formVersionID, version: current.version,
-                valuesJSON: current.valuesJSON, at: current.updatedAt, actor: current.revisionActor, reason: current.revisionReason))
+                valuesJSON: current.valuesJSON, at: current.updatedAt, actor: current.revisionActor, reason: current.revisionReason,
+                language: current.language))
             let reviews = try connection.query(
                 """
                 SELECT state, comment, actor, created_at, revision FROM \(tables.submissionReviews)

@@ -47,7 +47,7 @@ extension StoreState {
                                 formVersionID: row.int64(8), status: status, createdAt: created, updatedAt: updated,
                                 valuesJSON: row.text(7), revision: row.int(9), revisionActor: row.optionalText(10),
                                 revisionReason: row.optionalText(11), reviewState: review, reviewComment: row.optionalText(13),
-                                deletion: deletion)
+                                deletion: deletion, language: row.optionalText(17))
     }
 }
 

@@ -5,7 +5,7 @@ extension StoreState {
     /// and write locks together for it (with the busy handler), so the lock-upgrade deadlock
     /// that `BEGIN IMMEDIATE` prevents for multi-statement transactions cannot happen here.
     package func insert(formVersionID: Int64, status: SubmissionStatus, valuesJSON: String, resumeTokenHash: String? = nil,
-                        actor: String? = nil) throws -> StoredSubmission
+                        actor: String? = nil, language: String? = nil) throws -> StoredSubmission
     {
         let ref = try versionRef(id: formVersionID)
         let uuid = uuids.next()
@@ -20,17 +20,19 @@ extension StoreState {
             try statement.bind(valuesJSON, at: 7)
             try statement.bind(status == .draft ? resumeTokenHash : nil, at: 8)
             try statement.bind(actor, at: 9)
+            try statement.bind(language, at: 10)
             try statement.run("saving a \(status.rawValue) submission of \(ref.formName)")
             return connection.lastInsertRowID
         }
         let date = Timestamp.parse(now) ?? Date()
         return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: formVersionID,
-                                status: status, createdAt: date, updatedAt: date, valuesJSON: valuesJSON, revisionActor: actor)
+                                status: status, createdAt: date, updatedAt: date, valuesJSON: valuesJSON, revisionActor: actor,
+                                language: language)
     }
 
     /// Many final submissions through one prepared statement in one transaction (`import`).
     /// All rows share the transaction's timestamp: they were stored at the same instant.
-    package func insertFinalBatch(formVersionID: Int64, valuesJSON: [String]) throws -> [Int64] {
+    package func insertFinalBatch(formVersionID: Int64, valuesJSON: [String], language: String? = nil) throws -> [Int64] {
         try transaction {
             let ref = try versionRef(id: formVersionID)
             let now = Timestamp.now()
@@ -45,6 +47,7 @@ extension StoreState {
                 try statement.bind(now, at: 6)
                 try statement.bindNull(8)
                 try statement.bindNull(9)
+                try statement.bind(language, at: 10)
                 for (index, values) in valuesJSON.enumerated() {
                     try statement.bind(uuids.next(), at: 1)
                     try statement.bind(values, at: 7)
@@ -60,7 +63,8 @@ extension StoreState {
     /// Replaces a draft's values, and makes it final if `finalize` is set. With a version, the
     /// draft moves to it: values are always stored against the definition they were validated
     /// with. Final submissions are refused: they are the record of what was submitted.
-    package func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool, actor: String? = nil) throws
+    package func updateDraft(id: Int64, formVersionID: Int64?, valuesJSON: String, finalize: Bool, actor: String? = nil,
+                             language: String? = nil) throws
         -> StoredSubmission
     {
         try transaction {
@@ -73,14 +77,14 @@ extension StoreState {
             if let formVersionID {
                 // The composite foreign key refuses a version of another form.
                 try connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?, form_version_id = ?\(forget) WHERE \(live)",
-                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .optional(actor),
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?, language = ?, form_version_id = ?\(forget) WHERE \(live)",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .optional(actor), .optional(language),
                      .integer(formVersionID), .integer(id)],
                     operation: operation)
             } else {
                 try connection.run(
-                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?\(forget) WHERE \(live)",
-                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .optional(actor), .integer(id)],
+                    "UPDATE \(tables.submissions) SET values_json = ?, updated_at = ?, status = ?, revision_actor = ?, language = ?\(forget) WHERE \(live)",
+                    [.text(valuesJSON), .text(Timestamp.now()), .text(status), .optional(actor), .optional(language), .integer(id)],
                     operation: operation)
             }
             let changed = connection.changes

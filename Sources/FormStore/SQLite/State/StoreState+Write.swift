@@ -7,7 +7,7 @@ extension StoreState {
     func save(_ write: SubmissionWrite) throws -> StoredSubmission {
         if case .id(let versionID) = write.version, write.draftID == nil, write.idempotency == nil, write.attachments.isEmpty {
             return try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
-                              resumeTokenHash: write.resumeTokenHash, actor: write.actor)
+                              resumeTokenHash: write.resumeTokenHash, actor: write.actor, language: write.language)
         }
         return try transaction {
             let stored = try saveRow(write)
@@ -26,7 +26,7 @@ extension StoreState {
             }
             guard let draftID = write.draftID else {
                 let stored = try insert(formVersionID: versionID, status: write.status, valuesJSON: write.valuesJSON,
-                                        resumeTokenHash: write.resumeTokenHash, actor: write.actor)
+                                        resumeTokenHash: write.resumeTokenHash, actor: write.actor, language: write.language)
                 try storeAttachments(write.attachments, submissionID: stored.id, revision: stored.revision)
                 return stored
             }
@@ -44,7 +44,7 @@ extension StoreState {
                 throw StoreError.draftOfAnotherForm(id: draftID, formName: existing.formName, expected: formName)
             }
             let stored = try updateDraft(id: draftID, formVersionID: versionID, valuesJSON: write.valuesJSON,
-                                         finalize: write.status == .final, actor: write.actor)
+                                         finalize: write.status == .final, actor: write.actor, language: write.language)
             try replaceAttachments(write.attachments, submissionID: draftID, revision: stored.revision)
             return stored
         }

@@ -99,8 +99,8 @@ package final class SQLiteStorage: SubmissionStorage {
         try await write { try $0.save(submission) }
     }
 
-    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String]) async throws(StorageError) -> Int {
-        try await write { try $0.insertFinalBatch(formVersionID: formVersionID, valuesJSON: valuesJSON).count }
+    package func saveFinalBatch(formVersionID: Int64, valuesJSON: [String], language: String?) async throws(StorageError) -> Int {
+        try await write { try $0.insertFinalBatch(formVersionID: formVersionID, valuesJSON: valuesJSON, language: language).count }
     }
 
     package func submission(id: Int64) async throws(StorageError) -> StoredSubmission? {
