@@ -6,7 +6,7 @@ extension EditCommand {
     /// unless --reason gave it), `q` and Ctrl-C leave the submission as it was.
     func editOnTerminal(_ engine: FormEngine, data: FormValue?) async throws {
         let opened: (session: FormSession, submission: StoredSubmission)
-        do { opened = try await engine.editSession(id: id, data: data) } catch {
+        do { opened = try await engine.editSession(id: id, data: data, languages: language.preferences) } catch {
             throw await RecordFailure.failure(error, id: id, doing: "edit", in: engine)
         }
         let form: LoadedForm?
