@@ -64,7 +64,8 @@ struct FormPrompter {
         if drawn { TerminalInput.enterRawMode() }
         defer { TerminalInput.restore() }
         do {
-            say(style.bold(form.definition.title ?? form.name))
+            // The session's form, in its language: the loaded definition holds every language.
+            say(style.bold(session.form.definition.title ?? form.name))
             if let edit {
                 say(style.dim(TerminalMessages.text(.editingSubmission, ["id": .int(Int(edit.before.id)), "revision": .int(edit.before.revision)])))
             } else {
