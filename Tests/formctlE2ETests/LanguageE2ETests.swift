@@ -77,6 +77,22 @@ import Testing
         #expect(try scratch.rows("select count(distinct values_json || form_version_id) from submissions") == "1\n")
     }
 
+    @Test func errorsOfValuesAreInTheLanguageAndStatusLinesStayEnglish() throws {
+        let scratch = try Scratch()
+        let short = #"{"name":"E","email":"erika@example.com","attended":"online","talks":[{"title":"Swift"}],"consent":true}"#
+        let answers = try scratch.write("short.json", short)
+        let lines = try scratch.write("short.ndjson", short + "\n")
+        let fill = try CommandRunner.run(["fill", Self.feedback, "--answers", answers, "--db", scratch.db], directory: scratch.directory,
+                                         environment: ["LANG": "de_DE.UTF-8"])
+        #expect(fill.exitCode == 1, "\(fill)")
+        #expect(fill.stderrLines.contains("name: muss mindestens 3 Zeichen lang sein (hat 1)"), "\(fill)")
+        #expect(fill.stderrLines.contains("talks: muss mindestens 2 Einträge haben (hat 1)"), "\(fill)")
+        let imported = try CommandRunner.run(["import", Self.feedback, lines, "--lang", "de", "--db", scratch.db], directory: scratch.directory)
+        #expect(imported.exitCode == 1, "\(imported)")
+        #expect(imported.stderrLines.contains("line 1: talks: muss mindestens 2 Einträge haben (hat 1)"), "\(imported)")
+        #expect(imported.stderrLines.last == "imported 0 of 1 line (1 refused)", "\(imported)")
+    }
+
     @Test func anEditValidatesInLangAndRecordsIt() throws {
         let scratch = try Scratch()
         let answers = try scratch.write("answers.json", Self.answers)
