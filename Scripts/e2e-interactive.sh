@@ -173,6 +173,44 @@ wait_for 'EXIT=130' || fail "Ctrl-C after the paste exits 130"
 expect_row "the pasted text is stored whole" \
   "select length(json_extract(values_json, '$.note')) || substr(json_extract(values_json, '$.note'), -4) from submissions order by id desc limit 1" '100000xEND'
 
+# 2d. Wide (CJK), combining and Arabic text, typed one scalar at a time as a terminal sends it:
+#     a letter and its marks are one step of the cursor and one column, a CJK character two,
+#     and the cursor stands where the text says after moving, deleting and inserting (the
+#     terminal's own cursor, read from tmux, is compared with the columns counted).
+cursor_x() { tmux -L "$socket" display -p -t e2e '#{cursor_x}'; }
+expect_cursor() { # expect_cursor NAME COLUMN: the terminal's cursor is at COLUMN (0-based)
+  local got
+  for _ in $(seq 1 40); do got=$(cursor_x); [ "$got" = "$2" ] && break; sleep 0.05; done
+  [ "$got" = "$2" ] && pass "$1" || fail "$1 (cursor at $got, not $2)"
+}
+# Written as bytes, so the script does not depend on the locale it runs in.
+arabic=$(printf '\xd9\x85\xd9\x8e\xd8\xb1\xd9\x92\xd8\xad\xd9\x8e\xd8\xa8\xd9\x8b\xd8\xa7')  # مَرْحَبًا: 5 letters, 4 vowel marks
+acute=$(printf '\xcc\x81')  # COMBINING ACUTE ACCENT
+start_form "$work/note.json"
+wait_for 'Note: *$' || fail "note prompt"
+send -l "日本語 cafe$acute $arabic"
+check "CJK, a decomposed accent and vowelled Arabic are shown as typed" "Note: 日本語 cafe$acute $arabic\$"
+expect_cursor "the cursor is after them: [1/2] Note: is 12 columns, the text 6 + 1 + 4 + 1 + 5" 29
+send Left Left Left Left Left Left
+expect_cursor "six Left keys step over five Arabic letters with their marks and a space" 23
+send BSpace
+check "Backspace deletes the accented e whole" "Note: 日本語 caf $arabic\$"
+send -l "e$acute!"
+check "a letter and its accent inserted in the middle" "Note: 日本語 cafe$acute! $arabic\$"
+expect_cursor "the cursor follows the inserted text" 24
+send Home Right Right BSpace
+check "Backspace after Home and two Right keys deletes the second CJK character" "Note: 日語 cafe$acute! $arabic\$"
+expect_cursor "the cursor stands after the first CJK character" 14
+send End; send -l "x"
+check "text typed at the end after a redraw lands at the end" "Note: 日語 cafe$acute! ${arabic}x\$"
+expect_cursor "and the cursor after it" 29
+send Enter
+wait_for 'After: *$' || fail "the next prompt after the mixed text"
+send C-c
+wait_for 'interrupted: saved draft' || fail "the mixed text is saved as a draft"
+expect_row "the draft holds the text exactly as typed" \
+  "select json_extract(values_json, '\$.note') = '日語 cafe$acute! ${arabic}x' from submissions order by id desc limit 1" 1
+
 # 3. Ctrl-C and Ctrl-D before anything was typed: no draft.
 before=$(count_rows)
 start_form "$here/forms/signup.json"
@@ -492,6 +530,110 @@ start_form "$here/forms/signup.json"
 check "a dumb terminal gets plain prompts" 'Name\* \(e\.g\. Ada Lovelace\): *$'
 send C-c
 wait_for 'EXIT=130' || fail "Ctrl-C on a dumb terminal"
+env=""
+
+# ---- Languages: LANG, LC_ALL and --lang -------------------------------------------------------
+
+# 11. LANG=de_DE.UTF-8: the form's text, the screen's words and the library's errors in German
+#     (plurals included), a German label typed to filter the list, j for yes; the repeat's
+#     minimum refused at submit, kept as a draft and finished on resume.
+feedback="$here/forms/feedback.json"
+env="LANG=de_DE.UTF-8"
+start_form "$feedback"
+check "the form's title is German" '^Feedback zur Konferenz$'
+check "the section's title is German" '== Über Sie =='
+check "the placeholder is a German example" 'Name\*: z\. B\. Erika Mustermann$'
+send -l "E"; send Enter
+check "a name of 1 character is refused in German, with its plural" 'muss mindestens 3 Zeichen lang sein \(hat 1\)$'
+replace 'Name\*: E$' "Erika Muster"
+answer 'E-Mail\*: *$' "erika"
+check "the author's German message" 'muss eine Adresse wie erika@example\.com sein'
+replace 'E-Mail\*: erika$' "erika@example.com"
+check "the list's help is German" 'Wie haben Sie teilgenommen\?\* \(↑/↓ bewegen, Tippen filtert, Enter wählt\)'
+send -l "vor"
+check "typing a German label filters the list" 'Filter: vor'
+send Enter
+check "the German label is chosen" 'Wie haben Sie teilgenommen\?\*: Vor Ort$'
+answer 'Aus welcher Stadt sind Sie angereist\?: *$' "Berlin"
+check "the footer reads the form's German strings" 'Wir verwenden Ihre Antworten nur, um die nächste Konferenz zu planen\.'
+answer 'Vortrag hinzufügen\? \[J/n\]: *$' "j"
+answer 'Vortrag #1\*: *$' "Swift auf Linux"
+answer 'Vortrag hinzufügen \(Nr\. 2\)\? \[J/n\]: *$' "n"
+answer 'kontaktieren\* \[j/N\]: *$' "ja"
+check "a label reads the German strings" 'Vielen Dank für Ihr Feedback!'
+check "the summary is German" '^Zusammenfassung$'
+check "a switch is shown as ja" 'kontaktieren: ja$'
+answer 'q zum Beenden ohne Speichern: *$' "s"
+check "what to fix is said in German" 'Nicht abgesendet; bitte korrigieren Sie:'
+check "the repeat's minimum is refused in German, with its plural" 'talks: muss mindestens 2 Einträge haben \(hat 1\)$'
+answer 'q zum Beenden ohne Speichern: *$' "d"
+if wait_for 'saved draft [0-9]+' && wait_for 'EXIT=0'; then pass "the draft is saved (the status line stays English)"; else fail "the draft is saved (the status line stays English)"; fi
+german=$(sql "select max(id) from submissions")
+start_form "$feedback" --resume "$german"
+answer 'Vortrag hinzufügen \(Nr\. 2\)\? \[J/n\]: *$' ""
+answer 'Vortrag #2\*: *$' "Formulare in Swift"
+answer 'q zum Beenden ohne Speichern: *$' "s"
+if wait_for "saved submission $german" && wait_for 'EXIT=0'; then pass "the resumed German draft is submitted"; else fail "the resumed German draft is submitted"; fi
+
+# 12. LC_ALL=C with LANG=de_DE.UTF-8: LC_ALL is set and says C, so no language is preferred
+#     and the form speaks its own, English; the same answers store the same row.
+env="LC_ALL=C LANG=de_DE.UTF-8"
+start_form "$feedback"
+check "LC_ALL=C wins over LANG: English" '^Conference feedback$'
+answer 'Name\*: e\.g\. Ada Lovelace$' "Erika Muster"
+answer 'Email\*: *$' "erika@example.com"
+check "the English list" '> In person'
+send Enter
+answer 'Which city did you travel from\?: *$' "Berlin"
+answer 'Add a talk\? \[Y/n\]: *$' "y"
+answer 'Talk #1\*: *$' "Swift auf Linux"
+answer 'Add another talk\? \[Y/n\]: *$' "y"
+answer 'Talk #2\*: *$' "Formulare in Swift"
+answer 'Add another talk\? \[y/N\]: *$' "n"
+answer 'contact me about my answers\* \[y/N\]: *$' "y"
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the English fill is submitted"; else fail "the English fill is submitted"; fi
+english=$(sql "select max(id) from submissions")
+expect_row "German and English store the same values in the same form version" \
+  "select count(distinct values_json || '|' || form_version_id) || ',' || count(*) from submissions where id in ($german, $english)" '1,2'
+expect_row "the stored values are the choices' values, not their labels" \
+  "select json_extract(values_json, '\$.attended') || ',' || json_extract(values_json, '\$.talks[1].title') from submissions where id = $german" \
+  'in-person,Formulare in Swift'
+expect_row "each records its language" \
+  "select group_concat(language, ',') from (select language from submissions where id in ($german, $english) order by id)" 'de,en'
+
+# 13. --lang ar: the Arabic text, right to left in the terminal's logical order, edited in the
+#     line editor (the terminal's words fall back to English: formctl ships none in Arabic).
+env=""
+start_form "$feedback" --lang ar
+check "the title is Arabic" '^ملاحظات حول المؤتمر$'
+check "the section's title is Arabic" '== عنك =='
+check "the Arabic placeholder" 'الاسم\*: e\.g\. ليلى أحمد$'
+name=$(printf '\xd9\x84\xd9\x8e\xd9\x8a\xd9\x92\xd9\x84\xd9\x8e\xd9\x89')  # لَيْلَى: 4 letters, 3 marks
+send -l "$name"
+expect_cursor "an Arabic name with vowel marks takes a column a letter ([1/4] الاسم*: is 14)" 18
+send Left Left; send -l "x"; send BSpace
+check "editing in the middle of Arabic keeps its marks" "الاسم\\*: $name\$"
+expect_cursor "and the cursor where it was" 16
+send C-c
+check "Ctrl-C saves the Arabic draft" 'interrupted: saved draft'
+expect_row "the draft holds the name and records ar" \
+  "select (json_extract(values_json, '\$.name') = '$name') || ',' || language from submissions order by id desc limit 1" '1,ar'
+
+# 14. Accessible mode in German: a choice typed by its German label.
+env="LANG=de_DE.UTF-8 FORMCTL_ACCESSIBLE=1"
+start_form "$feedback"
+answer 'Name\* \(z\. B\. Erika Mustermann\): *$' "Erika Muster"
+answer 'E-Mail\*: *$' "erika@example.com"
+check "the German labels are numbered" '1\) Vor Ort'
+answer 'Nummer oder Bezeichnung wählen: *$' "vor ort"
+answer 'Aus welcher Stadt sind Sie angereist\?: *$' "Köln"
+wait_for 'Vortrag hinzufügen\? \[J/n\]: *$' || fail "the repeat question in accessible German"
+send C-c
+check "Ctrl-C saves the accessible draft" 'interrupted: saved draft'
+expect_row "the German label chose the value" \
+  "select json_extract(values_json, '\$.attended') || ',' || json_extract(values_json, '\$.city') || ',' || language from submissions order by id desc limit 1" \
+  'in-person,Köln,de'
 env=""
 
 echo

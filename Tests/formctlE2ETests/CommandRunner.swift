@@ -63,6 +63,11 @@ struct CommandRunner {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "FORMCTL_DB")
+        // formctl speaks the locale's language: the messages a test reads are English unless
+        // it gives a language itself, whatever the machine running the tests is set to.
+        environment.removeValue(forKey: "LC_ALL")
+        environment.removeValue(forKey: "LC_MESSAGES")
+        environment["LANG"] = "C.UTF-8"
         environment.merge(extra) { _, new in new }
         process.environment = environment
         // Files rather than pipes, so a chatty child never blocks on a full pipe.

@@ -75,3 +75,57 @@ import Testing
         #expect(ShellQuoting.quoted("") == "''")
     }
 }
+
+/// Right-to-left and combining text in the line editor: each character one step of the cursor,
+/// its marks in its cells.
+@Suite struct TerminalScriptsEditingTests {
+    @Test func arabicWithVowelMarksIsOneColumnPerLetter() {
+        // مَرْحَبًا: five letters, four vowel marks (nonspacing) that take no column.
+        let word = "\u{645}\u{64E}\u{631}\u{652}\u{62D}\u{64E}\u{628}\u{64B}\u{627}"
+        #expect(DisplayWidth.of(word) == 5)
+        var editor = LineEditor(word)
+        _ = editor.apply(.left)
+        _ = editor.apply(.left)
+        #expect(editor.cursorColumn == 3)
+        _ = editor.apply(.backspace)  // the ح with its fatha: one character
+        #expect(editor.string == "\u{645}\u{64E}\u{631}\u{652}\u{628}\u{64B}\u{627}")
+        #expect(editor.cursorColumn == 2)
+    }
+
+    @Test func decomposedAccentsStayWithTheirLetter() {
+        let cafe = "cafe\u{301}"  // e + COMBINING ACUTE ACCENT
+        var editor = LineEditor(cafe)
+        #expect(editor.text.count == 4)
+        #expect(editor.cursorColumn == 4)
+        _ = editor.apply(.backspace)
+        #expect(editor.string == "caf")
+    }
+
+    /// As the terminal sends them: one scalar per key.
+    static func scalars(_ text: String) -> [TerminalKey] { text.unicodeScalars.map { .text(Character($0)) } }
+
+    @Test func marksTypedAfterTheirLetterJoinIt() {
+        var editor = LineEditor()
+        for key in Self.scalars("cafe\u{301} \u{645}\u{64E}\u{631}\u{652} 👍🏽") { _ = editor.apply(key) }
+        #expect(editor.string == "cafe\u{301} \u{645}\u{64E}\u{631}\u{652} 👍🏽")
+        #expect(editor.text.count == 9)
+        #expect(editor.cursorColumn == 4 + 1 + 2 + 1 + 2)
+        for key: TerminalKey in [.left, .left, .left] { _ = editor.apply(key) }
+        #expect(editor.cursorColumn == 4 + 1 + 1)
+        _ = editor.apply(.backspace)  // the م with its fatha
+        #expect(editor.string == "cafe\u{301} \u{631}\u{652} 👍🏽")
+        for key: TerminalKey in [.left, .backspace] { _ = editor.apply(key) }  // é, accent and all
+        #expect(editor.string == "caf \u{631}\u{652} 👍🏽")
+    }
+
+    @Test func formatCharactersTakeNoColumnAndWideOnesTwo() {
+        #expect(DisplayWidth.of("a\u{200F}b") == 2)  // RIGHT-TO-LEFT MARK
+        #expect(DisplayWidth.of("\u{2067}x\u{2069}") == 1)  // an isolate around x
+        #expect(DisplayWidth.of("🚀") == 2)
+        #expect(DisplayWidth.of("🇩🇪") == 2)
+        #expect(DisplayWidth.of("한국어") == 6)
+        #expect(DisplayWidth.of("\u{1112}\u{1161}\u{11AB}") == 2)  // 한 from conjoining jamo
+        #expect(DisplayWidth.of("日本語") == 6)
+        #expect(DisplayWidth.of("a\u{AD}b") == 3)  // a soft hyphen is drawn
+    }
+}

@@ -25,6 +25,10 @@ struct FillCommand: AsyncParsableCommand {
             file. Each file's type is found from its bytes, and a file past the field's maxSize, \
             of a type it does not accept, or past the form's maxUploadSize is refused naming the \
             field, with nothing stored.
+            The form is shown in --lang, else the language of LC_ALL, LC_MESSAGES or LANG (the \
+            first set; C or POSIX means none), when the form has it (de-CH finds de), else in \
+            its own language; the prompts' words and the errors follow it, and it is recorded \
+            with the submission. Stored values are the same in every language.
             """
     )
 
@@ -60,6 +64,8 @@ struct FillCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the stored submission as JSON on stdout.")
     var json = false
+
+    @OptionGroup var language: LanguageOptions
 
     @OptionGroup var actor: ActorOptions
 
@@ -119,6 +125,7 @@ struct FillCommand: AsyncParsableCommand {
         var request = SubmissionRequest(
             answers: given, overrides: sets.compactMap(FieldOverride.init(assignment:)), draftID: resume,
             status: draft ? .draft : .final, actor: actor.name)
+        request.languages = language.preferences
         // {"file": PATH} answers become uploads, read only from inside the files directory.
         if let given {
             let root = filesDirectory
@@ -145,8 +152,12 @@ struct FillCommand: AsyncParsableCommand {
                 givenErrors: prefilled.errors,
                 resumeCommand: { command($0) })
             prompter.actor = actor.name
-            do { try await prompter.attach(given: assignments) } catch { throw failure(for: error) }
-            try await prompter.run()
+            let session = prefilled.session
+            // The screen's words, the form's text and the library's messages in one language.
+            try await MessageLanguage.with(session.language, formDefault: loaded.defaultLanguage) {
+                do throws(FormEngineError) { try await prompter.attach(given: assignments) } catch { throw failure(for: error) }
+                try await prompter.run()
+            }
             return
         }
         let stored: Submission

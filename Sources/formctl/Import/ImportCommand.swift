@@ -23,6 +23,9 @@ struct ImportCommand: AsyncParsableCommand {
             On a terminal, standard error shows a progress bar, redrawn ten times a second: the \
             lines validated of the file's non-blank lines, lines per second and the time left \
             (reading a pipe: the lines and the rate). Into a file or a pipe it draws nothing.
+            Lines are validated in --lang, else the language of LC_ALL, LC_MESSAGES or LANG, \
+            when the form has it (else in its own): their messages are in it, and each stored \
+            row records it.
             A line longer than --max-line-bytes (default 1 MiB, as serve's --max-body) is \
             refused alone, by number, without being held in memory; the lines around it are \
             validated and stored as usual.
@@ -60,6 +63,8 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where {\"file\": \"relative/path\"} values in the lines are read from (default: the input file's directory, the working directory for -); no file outside DIR is read.", valueName: "DIR"))
     var files: String?
 
+    @OptionGroup var language: LanguageOptions
+
     @OptionGroup var includes: IncludeOptions
 
     @OptionGroup var database: DatabaseOptions
@@ -81,6 +86,7 @@ struct ImportCommand: AsyncParsableCommand {
         var options = SubmissionImporter.Options(
             batchSize: batchSize, allOrNothing: allOrNothing, lineTimeLimit: lineTimeLimit > 0 ? .milliseconds(Int64(lineTimeLimit * 1000)) : nil)
         options.filesDirectory = files ?? (file == "-" ? "." : LocalPath.directory(of: file))
+        options.languages = language.preferences
         do {
             importer = try await engine.makeImporter(for: loaded, options: options) { line, errors in
                 // A standard error that cannot be written to has nobody to tell.

@@ -1,3 +1,4 @@
+import FormCore
 import FormEngine
 
 extension EditCommand {
@@ -5,7 +6,7 @@ extension EditCommand {
     /// unless --reason gave it), `q` and Ctrl-C leave the submission as it was.
     func editOnTerminal(_ engine: FormEngine, data: FormValue?) async throws {
         let opened: (session: FormSession, submission: StoredSubmission)
-        do { opened = try await engine.editSession(id: id, data: data) } catch {
+        do { opened = try await engine.editSession(id: id, data: data, languages: language.preferences) } catch {
             throw await RecordFailure.failure(error, id: id, doing: "edit", in: engine)
         }
         let form: LoadedForm?
@@ -19,6 +20,7 @@ extension EditCommand {
             engine: engine, form: form, session: opened.session, draftID: nil, printJSON: false,
             drawn: FormPrompter.drawsPrompts(accessible: accessible), asksOnlyMissing: true, hasGivenValues: false, givenErrors: [], resumeCommand: { _ in "" })
         prompter.edit = EditTarget(before: opened.submission, reason: nonEmpty(reason), actor: actor.name)
-        try await prompter.run()
+        let session = opened.session
+        try await MessageLanguage.with(session.language, formDefault: form.defaultLanguage) { try await prompter.run() }
     }
 }

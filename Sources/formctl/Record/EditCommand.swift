@@ -19,7 +19,10 @@ struct EditCommand: AsyncParsableCommand {
             stored values: a number edits that field, s saves the edit, q leaves it as it was; the \
             reason is asked when --reason was not given.
             Prints each field that changed (old -> new) and the new revision. formctl show ID \
-            --history lists every revision.
+            --history lists every revision. The edit is validated (its messages written, and on a \
+            terminal its summary shown) in --lang, else the language of LC_ALL, LC_MESSAGES or \
+            LANG, when the form has it, else in the language the submission was given in; the \
+            new revision records it.
             Exit codes: 0 done, 1 invalid values (each error printed; nothing changed), a draft, \
             a deleted or unknown submission, or a conflict (it was edited meanwhile), 2 usage, 3 \
             the database cannot be read or written, 130 quit or interrupted on a terminal.
@@ -56,6 +59,8 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "On a terminal, ask line by line instead of drawing editors and lists; also FORMCTL_ACCESSIBLE=1.")
     var accessible = false
 
+    @OptionGroup var language: LanguageOptions
+
     @OptionGroup var actor: ActorOptions
 
     @OptionGroup var database: DatabaseOptions
@@ -91,6 +96,7 @@ struct EditCommand: AsyncParsableCommand {
             answers: try answers.map { try FormInputs.loadJSON($0, what: "answers") },
             overrides: sets.compactMap(FieldOverride.init(assignment:)), reason: nonEmpty(reason), actor: actor.name, form: form,
             expectedRevision: before.revision, data: boundData)
+        edit.languages = language.preferences
         let edited: Submission
         do {
             try await placeFiles(in: &edit, of: before, in: engine)

@@ -33,7 +33,7 @@ extension FormPrompter {
                                            expectedRevision: target.before.revision, attachments: files)
         } catch {
             if case .invalid(let errors) = error {
-                say(style.red("Not saved; please fix:"))
+                say(style.red(TerminalMessages.text(.notSaved)))
                 errors.forEach { say(style.red("  \($0.path): \($0.message)")) }
                 return false
             }
@@ -47,9 +47,9 @@ extension FormPrompter {
     /// The reason, one line; empty is none. Control characters are refused, as `--reason` refuses them.
     func askReason() throws -> String? {
         while true {
-            let typed = try readText("Reason for the edit (Enter for none): ").trimmingSpacesAndTabs
+            let typed = try readText(TerminalMessages.text(.reasonPrompt) + ": ").trimmingSpacesAndTabs
             if typed.unicodeScalars.contains(where: ControlCharacters.isControl) {
-                say(style.red("  the reason cannot hold control characters"))
+                say(style.red("  " + TerminalMessages.text(.reasonControlCharacters)))
                 continue
             }
             return typed.isEmpty ? nil : typed

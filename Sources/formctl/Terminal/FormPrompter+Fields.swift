@@ -38,11 +38,16 @@ extension FormPrompter {
         switch element.kind {
         case .boolean:
             let current = field.value?.boolValue ?? false
-            let answer = try readText("\(title) \(current ? "[Y/n]" : "[y/N]"): ")
-            if !answer.trimmingSpacesAndTabs.isEmpty { try session.setText(answer, forKey: path) }
+            let answer = try readText("\(title) \(TerminalMessages.text(current ? .yesNoDefaultYes : .yesNoDefaultNo)): ")
+            if answer.trimmingSpacesAndTabs.isEmpty { return }
+            // The language's words (j, ja) first; anything else as the library reads it
+            // (true, 1, on...), which explains a refusal.
+            if let yes = TerminalMessages.yesOrNo(answer) { try session.set(.bool(yes), forKey: path) } else { try session.setText(answer, forKey: path) }
         case .multiline:
-            say("\(title) \(style.dim("(end with an empty line or Ctrl-D)"))")
-            if !drawn, let value = field.value?.displayString, !value.isEmpty { say(style.dim("  current: \(value)")) }
+            say("\(title) \(style.dim("(" + TerminalMessages.text(.endMultiline) + ")"))")
+            if !drawn, let value = field.value?.displayString, !value.isEmpty {
+                say(style.dim("  " + TerminalMessages.text(.current, ["value": .text(value)])))
+            }
             if let text = try readMultiline(current: field.value?.displayString ?? "") { try session.setText(text, forKey: path) }
         default:
             if let choices = FieldChoices(element), !choices.labels.isEmpty {
@@ -51,7 +56,7 @@ extension FormPrompter {
             }
             let current = element.isSecure ? "" : (field.value.map { FieldValueType(element).display($0, for: element) } ?? "")
             let prompt = drawn ? "\(title)\(hint(for: field)): " : "\(title)\(hint(for: field))\(current.isEmpty ? "" : " [\(current)]"): "
-            let placeholder = drawn ? element.placeholder.map { "e.g. " + $0 } : nil
+            let placeholder = drawn ? element.placeholder.map { TerminalMessages.text(.example, ["text": .text($0)]) } : nil
             // Left set when Ctrl-C ends the read: the interruption's draft takes the line.
             pendingLine.field = element.isSecure ? nil : path
             let answer = try readText(prompt, initial: current, placeholder: placeholder, secret: element.isSecure)
@@ -66,8 +71,8 @@ extension FormPrompter {
         say(title)
         for (index, label) in choices.labels.enumerated() { say("    \(index + 1)) \(label)") }
         let chosen = choices.chosenIndexes(field.value).map { String($0 + 1) }.joined(separator: ",")
-        let what = choices.allowsMany ? "numbers separated by commas, or labels" : "a number or a label"
-        let answer = try readText("  choose \(what)\(chosen.isEmpty ? "" : " [\(chosen)]"): ")
+        let what = TerminalMessages.text(choices.allowsMany ? .chooseMany : .chooseOne)
+        let answer = try readText("  \(what)\(chosen.isEmpty ? "" : " [\(chosen)]"): ")
         if answer.trimmingSpacesAndTabs.isEmpty { return }
         try session.setText(answer, forKey: path)
     }
@@ -115,9 +120,9 @@ extension FormPrompter {
             break
         }
         if element.isSecure {
-            parts.append("hidden input")
+            parts.append(TerminalMessages.text(.hiddenInput))
         } else if !drawn, let placeholder = element.placeholder, field.value?.displayString?.isEmpty ?? true {
-            parts.append("e.g. " + placeholder)
+            parts.append(TerminalMessages.text(.example, ["text": .text(placeholder)]))
         }
         return parts.isEmpty ? "" : " " + style.dim("(" + parts.joined(separator: ", ") + ")")
     }
@@ -146,20 +151,22 @@ extension FormPrompter {
         return lines.joined(separator: "\n")
     }
 
-    /// A value as the summary shows it: secrets masked, choices by their item, and one line
-    /// per field (line breaks shown, not taken).
+    /// A value as the summary shows it: secrets masked, choices by their item, switches as the
+    /// language's yes and no, and one line per field (line breaks shown, not taken).
     func display(_ value: FormValue, for element: Element) -> String {
         let files = AttachmentReference.all(in: value)
         if !files.isEmpty { return files.map(\.summary).joined(separator: "; ") }
-        return FieldValueType(element).display(value, for: element).replacingOccurrences(of: "\n", with: " ⏎ ")
+        let type = FieldValueType(element)
+        if type == .boolean, !element.isSecure { return TerminalMessages.text(value.boolValue == true ? .yes : .no) }
+        return type.display(value, for: element).replacingOccurrences(of: "\n", with: " ⏎ ")
     }
 
     /// What to type instead, after the library's message of what is wrong with the value.
     func inputHint(for field: FieldInfo) -> String {
         switch FieldValueType(field.element) {
-        case .boolean: return "; answer y or n"
-        case .choice, .picker: return "; enter a number from 1 to \(FieldChoices(field.element)?.labels.count ?? 0) or a label"
-        case .selection: return "; enter numbers from 1 to \(field.element.items.count) or labels, separated by commas"
+        case .boolean: return "; " + TerminalMessages.text(.answerYesOrNo)
+        case .choice, .picker: return "; " + TerminalMessages.text(.enterNumberOrLabel, ["count": .int(FieldChoices(field.element)?.labels.count ?? 0)])
+        case .selection: return "; " + TerminalMessages.text(.enterNumbersOrLabels, ["count": .int(field.element.items.count)])
         default: return ""
         }
     }

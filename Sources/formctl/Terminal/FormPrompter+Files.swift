@@ -39,11 +39,14 @@ extension FormPrompter {
         let title = position(of: field, in: fields) + itemTitle(field, in: fields) + (field.isRequired ? style.red("*") : "")
         let current = AttachmentReference.all(in: field.value ?? .null)
         if !current.isEmpty {
-            say(style.dim("  now: " + current.map(\.summary).joined(separator: "; ") + " (Enter keeps, - removes)"))
+            let files = current.map(\.summary).joined(separator: "; ")
+            say(style.dim("  " + TerminalMessages.text(.filesNow, ["files": .text(files)])))
         }
         var chosen: [AttachmentReference] = []
         while chosen.count < rules.maximumFiles {
-            let prompt = chosen.isEmpty ? "\(title) \(style.dim("(\(fileHint(rules)))")): " : "  another file \(style.dim("(Enter when done)")): "
+            let prompt = chosen.isEmpty
+                ? "\(title) \(style.dim("(\(fileHint(rules)))")): "
+                : "  \(TerminalMessages.text(.anotherFile)) \(style.dim("(" + TerminalMessages.text(.enterWhenDone) + ")")): "
             let typed = try readText(prompt).trimmingSpacesAndTabs
             if typed.isEmpty {
                 if chosen.isEmpty { return }
@@ -72,7 +75,7 @@ extension FormPrompter {
             say(style.red("  " + Self.message(error, file: file)))
             return nil
         }
-        guard try askYesNo("  \(reference.summary) — keep it?", default: true) else { return nil }
+        guard try askYesNo("  " + TerminalMessages.text(.keepFile, ["file": .text(reference.summary)]), default: true) else { return nil }
         attachedFiles.accept(reference, from: file)
         return reference
     }
@@ -81,12 +84,13 @@ extension FormPrompter {
     func fileHint(_ rules: FileFieldRules) -> String {
         var parts: [String] = []
         if !rules.accept.isEmpty { parts.append(rules.accept.joined(separator: ", ")) }
+        let size: MessageArgument = .text(FileSizeText.of(rules.maxSize))
         if rules.maximumFiles > 1 {
-            parts.append("up to \(rules.maximumFiles) files, each up to \(FileSizeText.of(rules.maxSize))")
+            parts.append(TerminalMessages.text(.fileHintFiles, ["count": .int(rules.maximumFiles), "size": size]))
         } else {
-            parts.append("up to \(FileSizeText.of(rules.maxSize))")
+            parts.append(TerminalMessages.text(.fileHintSize, ["size": size]))
         }
-        parts.append("a path")
+        parts.append(TerminalMessages.text(.fileHintPath))
         return parts.joined(separator: ", ")
     }
 

@@ -83,18 +83,19 @@ extension FormPrompter {
         var region = ScreenRegion()
         let height = 9
         func lines() -> [String] {
-            let help = allowsMany ? "↑/↓ move, space ticks, type to filter, enter accepts" : "↑/↓ move, type to filter, enter chooses"
-            var lines = [title + " " + (menu.filter.isEmpty ? style.dim("(\(help))") : "filter: \(menu.filter)")]
-            if menu.visible.isEmpty { lines.append(style.dim("    nothing matches \"\(menu.filter)\"")) }
+            let help = TerminalMessages.text(allowsMany ? .listHelpMany : .listHelpOne)
+            let filter: MessageArgument = .text(ControlCharacters.escaped(menu.filter))
+            var lines = [title + " " + (menu.filter.isEmpty ? style.dim("(\(help))") : TerminalMessages.text(.listFilter, ["filter": filter]))]
+            if menu.visible.isEmpty { lines.append(style.dim("    " + TerminalMessages.text(.listNothingMatches, ["filter": filter]))) }
             let window = menu.window(height: height)
-            if window.first != menu.visible.first { lines.append(style.dim("    ↑ more")) }
+            if window.first != menu.visible.first { lines.append(style.dim("    " + TerminalMessages.text(.listMoreAbove))) }
             for index in window {
                 let isHighlighted = menu.visible.indices.contains(menu.highlighted) && menu.visible[menu.highlighted] == index
                 let tick = allowsMany ? (menu.ticked.contains(index) ? "[x] " : "[ ] ") : ""
                 let label = tick + menu.labels[index]
                 lines.append(isHighlighted ? style.cyan("  > " + label) : "    " + label)
             }
-            if window.last != menu.visible.last { lines.append(style.dim("    ↓ more")) }
+            if window.last != menu.visible.last { lines.append(style.dim("    " + TerminalMessages.text(.listMoreBelow))) }
             return lines
         }
         region.draw(lines(), cursorLine: 0, cursorColumn: DisplayWidth.ofStyled(title))
@@ -114,15 +115,14 @@ extension FormPrompter {
         }
     }
 
+    /// A yes/no question in the session's language: its words (`j`, `ja` in German) or
+    /// English's; Enter takes the default, shown in capitals.
     func askYesNo(_ question: String, default value: Bool) throws -> Bool {
         while true {
-            let answer = try readText("\(question) \(value ? "[Y/n]" : "[y/N]"): ")
-            switch answer.trimmingSpacesAndTabs.lowercased() {
-            case "": return value
-            case "y", "yes": return true
-            case "n", "no": return false
-            default: say(style.red("  answer y or n"))
-            }
+            let answer = try readText("\(question) \(TerminalMessages.text(value ? .yesNoDefaultYes : .yesNoDefaultNo)): ")
+            if answer.trimmingSpacesAndTabs.isEmpty { return value }
+            if let yes = TerminalMessages.yesOrNo(answer) { return yes }
+            say(style.red("  " + TerminalMessages.text(.answerYesOrNo)))
         }
     }
 }

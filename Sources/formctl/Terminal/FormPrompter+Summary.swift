@@ -10,7 +10,7 @@ extension FormPrompter {
         while true {
             let fields = session.fields
             let editable = fields.filter(\.isAskable)
-            say("\n" + style.bold("Summary"))
+            say("\n" + style.bold(TerminalMessages.text(.summary)))
             var lastRepeat: String?
             for (index, field) in editable.enumerated() {
                 if field.repeatPath != lastRepeat, let path = field.repeatPath,
@@ -20,13 +20,13 @@ extension FormPrompter {
                 }
                 lastRepeat = field.repeatPath
                 let value = display(field.value ?? .null, for: field.element)
-                say("  \(String(index + 1).leftPadded(to: 2)). \(itemTitle(field, in: fields)): \(value.isEmpty ? style.dim("(empty)") : value)")
+                say("  \(String(index + 1).leftPadded(to: 2)). \(itemTitle(field, in: fields)): \(value.isEmpty ? style.dim(TerminalMessages.text(.empty)) : value)")
             }
             let removable = editable.contains { removableItem(of: $0) != nil }
-            let removeHint = removable ? "r and a number to remove that item, " : ""
-            let typed = try readText(edit == nil
-                ? "Enter a number to edit, \(removeHint)d to save as draft, s to submit, q to quit without saving: "
-                : "Enter a number to edit, \(removeHint)s to save the edit, q to quit without saving: ")
+            let instructions: TerminalMessage = edit == nil
+                ? (removable ? .summaryPromptRemovable : .summaryPrompt)
+                : (removable ? .summaryPromptEditRemovable : .summaryPromptEdit)
+            let typed = try readText(TerminalMessages.text(instructions) + ": ")
             let choice = typed.trimmingSpacesAndTabs.lowercased()
             switch choice {
             case "s", "submit":
@@ -47,9 +47,12 @@ extension FormPrompter {
                     editable.indices.contains(number - 1), let item = removableItem(of: editable[number - 1])
                 {
                     try session.removeItem(at: item.index, from: item.path)
-                    say(style.dim("  removed item \(item.index + 1) of \(item.title)"))
+                    say(style.dim("  " + TerminalMessages.text(.removedItem, ["number": .int(item.index + 1), "title": .text(item.title)])))
                 } else {
-                    say(style.red("  choose a field number, \(removable ? "r and a field number, " : "")\(edit == nil ? "d, " : "")s or q"))
+                    let choices: TerminalMessage = edit == nil
+                        ? (removable ? .summaryChooseRemovable : .summaryChoose)
+                        : (removable ? .summaryChooseEditRemovable : .summaryChooseEdit)
+                    say(style.red("  " + TerminalMessages.text(choices)))
                 }
             }
         }
@@ -76,7 +79,7 @@ extension FormPrompter {
         } catch {
             switch error {
             case .invalid(let errors):
-                say(style.red("Not submitted; please fix:"))
+                say(style.red(TerminalMessages.text(.notSubmitted)))
                 errors.forEach { say(style.red("  \($0.path): \($0.message)")) }
                 return false
             case .cancelled(let action, let message):

@@ -64,8 +64,13 @@ struct FormPrompter {
         if drawn { TerminalInput.enterRawMode() }
         defer { TerminalInput.restore() }
         do {
-            say(style.bold(form.definition.title ?? form.name))
-            if let edit { say(style.dim("Editing submission \(edit.before.id) (revision \(edit.before.revision))")) } else { try await walk() }
+            // The session's form, in its language: the loaded definition holds every language.
+            say(style.bold(session.form.definition.title ?? form.name))
+            if let edit {
+                say(style.dim(TerminalMessages.text(.editingSubmission, ["id": .int(Int(edit.before.id)), "revision": .int(edit.before.revision)])))
+            } else {
+                try await walk()
+            }
             try await summaryLoop()
         } catch is TerminalInput.Interrupted {
             try await saveDraftAfterInterrupt()
@@ -162,23 +167,24 @@ struct FormPrompter {
         guard offersItems(section), let info = growableRepeat(section) else { return false }
         let question: String
         if let addTitle = info.addTitle, !addTitle.isEmpty {
-            question = info.count == 0 ? addTitle : Self.another(addTitle)
+            question = info.count == 0 ? TerminalMessages.question(addTitle) : Self.another(addTitle, number: info.count + 1)
         } else {
-            let name = section.title ?? info.path
-            question = info.count == 0 ? "Add an item to \(name)" : "Add another item to \(name)"
+            let name: MessageArgument = .text(section.title ?? info.path)
+            question = TerminalMessages.text(info.count == 0 ? .addItem : .addAnotherItem, ["name": name])
         }
         let needed = info.count < (info.minimumItems ?? 0)
-        guard try askYesNo(question + "?", default: needed) else { return false }
+        guard try askYesNo(question, default: needed) else { return false }
         _ = try session.appendItem(to: info.path)
         return true
     }
 
-    /// "Add a guest" → "Add another guest"; a title of another shape is kept as it is.
-    static func another(_ addTitle: String) -> String {
+    /// "Add a guest" → "Add another guest?"; a title of another shape (or in another language)
+    /// is asked with the number of the item it would add: "Vortrag hinzufügen (Nr. 2)?".
+    static func another(_ addTitle: String, number: Int) -> String {
         for article in ["Add a ", "Add an ", "add a ", "add an "] where addTitle.hasPrefix(article) {
-            return (article.first == "A" ? "Add another " : "add another ") + addTitle.dropFirst(article.count)
+            return TerminalMessages.question((article.first == "A" ? "Add another " : "add another ") + addTitle.dropFirst(article.count))
         }
-        return addTitle
+        return TerminalMessages.text(.addAnotherTitled, ["title": .text(addTitle), "number": .int(number)])
     }
 
     func visit(_ field: FieldInfo) async throws {
@@ -233,13 +239,13 @@ struct FormPrompter {
     func offerButton(_ field: FieldInfo) async throws {
         guard let action = field.element.controllerAction, action != "submit" else { return }
         let title = field.element.title ?? action
-        guard try askYesNo("Press \"\(title)\"?", default: false) else { return }
+        guard try askYesNo(TerminalMessages.text(.pressButton, ["title": .text(title)]), default: false) else { return }
         let request = ActionRequest(name: action, elementPath: field.path ?? field.key ?? action, elementKey: field.key,
                                     jsonPath: field.jsonPath ?? "")
         if action == "cancel" { throw CommandFailure("cancelled: nothing was stored", exitCode: .invalid) }
         if action == "saveDraft" { return try await saveDraftAndFinish() }
         switch try await engine.perform(request, in: session) {
-        case .proceed: say(style.dim("  \(action): done"))
+        case .proceed: say(style.dim("  " + TerminalMessages.text(.actionDone, ["action": .text(action)])))
         case .cancel(let message): say(style.red("  \(action): \(message)"))
         case .submit: try await submitAndFinish()
         }

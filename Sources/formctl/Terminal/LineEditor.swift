@@ -3,7 +3,8 @@ import TerminalKeys
 /// A one-line text editor for raw terminal input, in the manner of readline and huh: the cursor
 /// moves with the arrow keys, Home/End and Ctrl-A/E/B/F; Backspace, Delete and Ctrl-K/U/W
 /// delete; text is kept as whole characters (a wide CJK character or an emoji with its
-/// modifiers is one step of the cursor and two columns on screen).
+/// modifiers is one step of the cursor and two columns on screen; a letter with its combining
+/// marks is one step and one column, however many keys typed it).
 struct LineEditor {
     private(set) var text: [Character]
     private(set) var cursor: Int
@@ -26,6 +27,13 @@ struct LineEditor {
     mutating func apply(_ key: TerminalKey) -> Outcome {
         switch key {
         case .text(let character):
+            // Keys come one scalar at a time: a combining mark (an Arabic vowel sign, the
+            // accent of a decomposed é), an emoji modifier or a joiner joins the character
+            // before it, so the cursor steps over, and Backspace deletes, the whole.
+            if cursor > 0, case let joined = String(text[cursor - 1]) + String(character), joined.count == 1, let whole = joined.first {
+                text[cursor - 1] = whole
+                return .edited
+            }
             text.insert(character, at: cursor)
             cursor += 1
         case .enter:

@@ -1,0 +1,61 @@
+extension TerminalMessages {
+    /// The terminal's words in German, addressing the person as "Sie". Yes is `j` or `ja` (and
+    /// English's `y`, `yes`), shown as `[J/n]`.
+    static let german: [TerminalMessage: String] = [
+        .editingSubmission: "Einsendung {id} wird bearbeitet (Revision {revision})",
+        .question: "{text}?",
+        .addItem: "Einen Eintrag zu {name} hinzufügen?",
+        .addAnotherItem: "Noch einen Eintrag zu {name} hinzufügen?",
+        .addAnotherTitled: "{title} (Nr. {number})?",
+        .pressButton: "„{title}“ auslösen?",
+        .actionDone: "{action}: erledigt",
+
+        .yesNoDefaultYes: "[J/n]",
+        .yesNoDefaultNo: "[j/N]",
+        .yesAnswers: "j, ja",
+        .noAnswers: "n, nein",
+        .answerYesOrNo: "antworten Sie mit j oder n",
+        .yes: "ja",
+        .no: "nein",
+
+        .example: "z. B. {text}",
+        .hiddenInput: "verdeckte Eingabe",
+        .endMultiline: "mit einer leeren Zeile oder Strg-D beenden",
+        .current: "bisher: {value}",
+        .chooseOne: "Nummer oder Bezeichnung wählen",
+        .chooseMany: "Nummern durch Kommas getrennt oder Bezeichnungen wählen",
+        .enterNumberOrLabel: "geben Sie eine Nummer von 1 bis {count} oder eine Bezeichnung ein",
+        .enterNumbersOrLabels: "geben Sie Nummern von 1 bis {count} oder Bezeichnungen ein, durch Kommas getrennt",
+
+        .listHelpOne: "↑/↓ bewegen, Tippen filtert, Enter wählt",
+        .listHelpMany: "↑/↓ bewegen, Leertaste kreuzt an, Tippen filtert, Enter übernimmt",
+        .listFilter: "Filter: {filter}",
+        .listNothingMatches: "nichts passt zu „{filter}“",
+        .listMoreAbove: "↑ weitere",
+        .listMoreBelow: "↓ weitere",
+
+        .fileHintPath: "ein Pfad",
+        .fileHintSize: "bis {size}",
+        .fileHintFiles: "bis zu {count, plural, one {# Datei} other {# Dateien}}, je bis {size}",
+        .filesNow: "jetzt: {files} (Enter behält, - entfernt)",
+        .anotherFile: "weitere Datei",
+        .enterWhenDone: "Enter, wenn fertig",
+        .keepFile: "{file} – behalten?",
+
+        .summary: "Zusammenfassung",
+        .empty: "(leer)",
+        .summaryPrompt: "Geben Sie eine Nummer zum Bearbeiten ein, d zum Speichern als Entwurf, s zum Absenden, q zum Beenden ohne Speichern",
+        .summaryPromptRemovable: "Geben Sie eine Nummer zum Bearbeiten ein, r und eine Nummer zum Entfernen dieses Eintrags, d zum Speichern als Entwurf, s zum Absenden, q zum Beenden ohne Speichern",
+        .summaryPromptEdit: "Geben Sie eine Nummer zum Bearbeiten ein, s zum Speichern der Änderung, q zum Beenden ohne Speichern",
+        .summaryPromptEditRemovable: "Geben Sie eine Nummer zum Bearbeiten ein, r und eine Nummer zum Entfernen dieses Eintrags, s zum Speichern der Änderung, q zum Beenden ohne Speichern",
+        .summaryChoose: "wählen Sie eine Feldnummer, d, s oder q",
+        .summaryChooseRemovable: "wählen Sie eine Feldnummer, r und eine Feldnummer, d, s oder q",
+        .summaryChooseEdit: "wählen Sie eine Feldnummer, s oder q",
+        .summaryChooseEditRemovable: "wählen Sie eine Feldnummer, r und eine Feldnummer, s oder q",
+        .removedItem: "Eintrag {number} von {title} entfernt",
+        .notSubmitted: "Nicht abgesendet; bitte korrigieren Sie:",
+        .notSaved: "Nicht gespeichert; bitte korrigieren Sie:",
+        .reasonPrompt: "Grund der Änderung (Enter für keinen)",
+        .reasonControlCharacters: "der Grund darf keine Steuerzeichen enthalten",
+    ]
+}

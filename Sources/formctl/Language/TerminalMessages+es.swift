@@ -1,0 +1,61 @@
+extension TerminalMessages {
+    /// The terminal's words in Spanish, addressing the person as "usted", questions opened
+    /// with `¿`. Yes is `s`, `sí` or `si` (and English's `y`, `yes`), shown as `[S/n]`.
+    static let spanish: [TerminalMessage: String] = [
+        .editingSubmission: "Editando la respuesta {id} (revisión {revision})",
+        .question: "¿{text}?",
+        .addItem: "¿Añadir un elemento a {name}?",
+        .addAnotherItem: "¿Añadir otro elemento a {name}?",
+        .addAnotherTitled: "¿{title} (n.º {number})?",
+        .pressButton: "¿Pulsar «{title}»?",
+        .actionDone: "{action}: hecho",
+
+        .yesNoDefaultYes: "[S/n]",
+        .yesNoDefaultNo: "[s/N]",
+        .yesAnswers: "s, sí, si",
+        .noAnswers: "n, no",
+        .answerYesOrNo: "responda s o n",
+        .yes: "sí",
+        .no: "no",
+
+        .example: "p. ej. {text}",
+        .hiddenInput: "entrada oculta",
+        .endMultiline: "termine con una línea vacía o Ctrl-D",
+        .current: "actual: {value}",
+        .chooseOne: "elija un número o una etiqueta",
+        .chooseMany: "elija números separados por comas, o etiquetas",
+        .enterNumberOrLabel: "escriba un número del 1 al {count} o una etiqueta",
+        .enterNumbersOrLabels: "escriba números del 1 al {count} o etiquetas, separados por comas",
+
+        .listHelpOne: "↑/↓ mover, escriba para filtrar, Intro elige",
+        .listHelpMany: "↑/↓ mover, espacio marca, escriba para filtrar, Intro acepta",
+        .listFilter: "filtro: {filter}",
+        .listNothingMatches: "nada coincide con «{filter}»",
+        .listMoreAbove: "↑ más",
+        .listMoreBelow: "↓ más",
+
+        .fileHintPath: "una ruta",
+        .fileHintSize: "hasta {size}",
+        .fileHintFiles: "hasta {count, plural, one {# archivo} other {# archivos}}, cada uno de hasta {size}",
+        .filesNow: "ahora: {files} (Intro conserva, - quita)",
+        .anotherFile: "otro archivo",
+        .enterWhenDone: "Intro al terminar",
+        .keepFile: "{file}: ¿conservarlo?",
+
+        .summary: "Resumen",
+        .empty: "(vacío)",
+        .summaryPrompt: "Escriba un número para editar, d para guardar como borrador, s para enviar, q para salir sin guardar",
+        .summaryPromptRemovable: "Escriba un número para editar, r y un número para quitar ese elemento, d para guardar como borrador, s para enviar, q para salir sin guardar",
+        .summaryPromptEdit: "Escriba un número para editar, s para guardar la edición, q para salir sin guardar",
+        .summaryPromptEditRemovable: "Escriba un número para editar, r y un número para quitar ese elemento, s para guardar la edición, q para salir sin guardar",
+        .summaryChoose: "elija un número de campo, d, s o q",
+        .summaryChooseRemovable: "elija un número de campo, r y un número de campo, d, s o q",
+        .summaryChooseEdit: "elija un número de campo, s o q",
+        .summaryChooseEditRemovable: "elija un número de campo, r y un número de campo, s o q",
+        .removedItem: "se quitó el elemento {number} de {title}",
+        .notSubmitted: "No enviado; corrija lo siguiente:",
+        .notSaved: "No guardado; corrija lo siguiente:",
+        .reasonPrompt: "Motivo de la edición (Intro para ninguno)",
+        .reasonControlCharacters: "el motivo no puede contener caracteres de control",
+    ]
+}

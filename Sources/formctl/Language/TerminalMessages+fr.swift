@@ -1,0 +1,62 @@
+extension TerminalMessages {
+    /// The terminal's words in French, addressing the person as "vous", with the no-break
+    /// space French puts before `?` and `:`. Yes is `o` or `oui` (and English's `y`, `yes`),
+    /// shown as `[O/n]`.
+    static let french: [TerminalMessage: String] = [
+        .editingSubmission: "Modification de la réponse {id} (révision {revision})",
+        .question: "{text}\u{00A0}?",
+        .addItem: "Ajouter un élément à {name}\u{00A0}?",
+        .addAnotherItem: "Ajouter un autre élément à {name}\u{00A0}?",
+        .addAnotherTitled: "{title} (n°\u{00A0}{number})\u{00A0}?",
+        .pressButton: "Appuyer sur «\u{00A0}{title}\u{00A0}»\u{00A0}?",
+        .actionDone: "{action}\u{00A0}: fait",
+
+        .yesNoDefaultYes: "[O/n]",
+        .yesNoDefaultNo: "[o/N]",
+        .yesAnswers: "o, oui",
+        .noAnswers: "n, non",
+        .answerYesOrNo: "répondez o ou n",
+        .yes: "oui",
+        .no: "non",
+
+        .example: "p.\u{00A0}ex. {text}",
+        .hiddenInput: "saisie masquée",
+        .endMultiline: "terminez par une ligne vide ou Ctrl-D",
+        .current: "actuel\u{00A0}: {value}",
+        .chooseOne: "choisissez un numéro ou un libellé",
+        .chooseMany: "choisissez des numéros séparés par des virgules, ou des libellés",
+        .enterNumberOrLabel: "saisissez un numéro de 1 à {count} ou un libellé",
+        .enterNumbersOrLabels: "saisissez des numéros de 1 à {count} ou des libellés, séparés par des virgules",
+
+        .listHelpOne: "↑/↓ pour se déplacer, tapez pour filtrer, Entrée pour choisir",
+        .listHelpMany: "↑/↓ pour se déplacer, Espace pour cocher, tapez pour filtrer, Entrée pour valider",
+        .listFilter: "filtre\u{00A0}: {filter}",
+        .listNothingMatches: "rien ne correspond à «\u{00A0}{filter}\u{00A0}»",
+        .listMoreAbove: "↑ autres",
+        .listMoreBelow: "↓ autres",
+
+        .fileHintPath: "un chemin",
+        .fileHintSize: "jusqu’à {size}",
+        .fileHintFiles: "jusqu’à {count, plural, one {# fichier} other {# fichiers}}, chacun jusqu’à {size}",
+        .filesNow: "actuellement\u{00A0}: {files} (Entrée conserve, - retire)",
+        .anotherFile: "un autre fichier",
+        .enterWhenDone: "Entrée pour terminer",
+        .keepFile: "{file} — le garder\u{00A0}?",
+
+        .summary: "Récapitulatif",
+        .empty: "(vide)",
+        .summaryPrompt: "Saisissez un numéro pour modifier, d pour enregistrer un brouillon, s pour envoyer, q pour quitter sans enregistrer",
+        .summaryPromptRemovable: "Saisissez un numéro pour modifier, r et un numéro pour retirer cet élément, d pour enregistrer un brouillon, s pour envoyer, q pour quitter sans enregistrer",
+        .summaryPromptEdit: "Saisissez un numéro pour modifier, s pour enregistrer la modification, q pour quitter sans enregistrer",
+        .summaryPromptEditRemovable: "Saisissez un numéro pour modifier, r et un numéro pour retirer cet élément, s pour enregistrer la modification, q pour quitter sans enregistrer",
+        .summaryChoose: "choisissez un numéro de champ, d, s ou q",
+        .summaryChooseRemovable: "choisissez un numéro de champ, r et un numéro de champ, d, s ou q",
+        .summaryChooseEdit: "choisissez un numéro de champ, s ou q",
+        .summaryChooseEditRemovable: "choisissez un numéro de champ, r et un numéro de champ, s ou q",
+        .removedItem: "élément {number} de {title} retiré",
+        .notSubmitted: "Non envoyé\u{00A0}; veuillez corriger\u{00A0}:",
+        .notSaved: "Non enregistré\u{00A0}; veuillez corriger\u{00A0}:",
+        .reasonPrompt: "Motif de la modification (Entrée pour aucun)",
+        .reasonControlCharacters: "le motif ne peut pas contenir de caractères de contrôle",
+    ]
+}
