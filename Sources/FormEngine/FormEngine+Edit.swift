@@ -86,8 +86,7 @@ extension FormEngine {
     static func refuseDropping(_ dropped: [FieldError]) throws(FormEngineError) {
         guard !dropped.isEmpty else { return }
         throw .invalid(dropped.map {
-            FieldError(path: $0.path, rule: "dropped",
-                       message: "is stored, but the form as bound to the data given has no field for it; give the data the submission was made with, or the edit would drop it")
+            FieldError(path: $0.path, rule: "dropped", message: LibraryMessages.text(.editWouldDrop))
         })
     }
 

@@ -28,9 +28,9 @@ extension FormEngine {
             return try FormValueEncoder().encode(answers)
         } catch let EncodingError.invalidValue(_, context) {
             let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            throw .invalid([FieldError(path: path, rule: "answers", message: "cannot be encoded: \(context.debugDescription)")])
+            throw .invalid([FieldError(path: path, rule: "answers", message: LibraryMessages.text(.cannotBeEncoded, ["reason": .text(context.debugDescription)]))])
         } catch {
-            throw .invalid([FieldError(path: "", rule: "answers", message: "cannot be encoded: \(error)")])
+            throw .invalid([FieldError(path: "", rule: "answers", message: LibraryMessages.text(.cannotBeEncoded, ["reason": .text("\(error)")]))])
         }
     }
 }

@@ -3,40 +3,41 @@
 extension FieldError {
     /// A file larger than the field's `maxSize`.
     package static func fileTooLarge(path: String, limit: Int) -> FieldError {
-        FieldError(path: path, rule: "maxSize", message: "the file is larger than \(ByteCount(limit)), the most this field takes")
+        FieldError(path: path, rule: "maxSize", message: LibraryMessages.text(.fileTooLarge, ["limit": .text("\(ByteCount(limit))")]))
     }
 
     /// A file whose type (or name) is none of those the field's `accept` lists.
     package static func fileTypeRefused(path: String, mediaType: String, accept: [String]) -> FieldError {
-        let wanted = accept.isEmpty ? "any file" : accept.joined(separator: ", ")
-        return FieldError(path: path, rule: "accept", message: "takes \(wanted), not a file of type \(mediaType.excerpt())")
+        let wanted = accept.isEmpty ? LibraryMessages.text(.anyFile) : accept.joined(separator: ", ")
+        return FieldError(path: path, rule: "accept",
+                          message: LibraryMessages.text(.fileTypeRefused, ["types": .text(wanted), "type": .text(mediaType.excerpt())]))
     }
 
     /// More files than the field's `maximumFiles`.
     package static func tooManyFiles(path: String, limit: Int) -> FieldError {
         FieldError(path: path, rule: "maximumFiles",
-                   message: limit == 1 ? "takes one file only" : "takes at most \(limit) files")
+                   message: LibraryMessages.text(.tooManyFiles, ["limit": .int(limit)]))
     }
 
     /// All the files of one submission together larger than the form's `maxUploadSize`.
     package static func uploadTooLarge(path: String, limit: Int) -> FieldError {
         FieldError(path: path, rule: "maxUploadSize",
-                   message: "the files of this submission together are larger than \(ByteCount(limit)), the most the form takes")
+                   message: LibraryMessages.text(.uploadTooLarge, ["limit": .text("\(ByteCount(limit))")]))
     }
 
     /// A file sent for a key path that is no file field of the form.
     package static func notAFileField(path: String) -> FieldError {
-        FieldError(path: path, rule: "file", message: "is not a file field of this form: no file can be attached here")
+        FieldError(path: path, rule: "file", message: LibraryMessages.text(.notAFileField))
     }
 
     /// A file field answered with something that is no file (text, a number, an object that is
     /// no reference to a stored file).
     package static func expectsFile(path: String) -> FieldError {
-        FieldError(path: path, rule: "file", message: "expects a file; " + attachHint)
+        FieldError(path: path, rule: "file", message: LibraryMessages.text(.fileExpectedAnyAnswer, ["hint": .text(attachHint)]))
     }
 
     /// The ways a file reaches a field, for messages that refuse anything else.
-    static let attachHint = "attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload"
+    static var attachHint: String { LibraryMessages.text(.attachHint) }
 
     /// An image whose longer side is more pixels than the field's `imageMaxLength`: it is
     /// refused, not scaled down, since the bytes stored are the ones sent. `width` and
@@ -44,11 +45,11 @@ extension FieldError {
     package static func imageTooLarge(path: String, limit: Int, width: Int?, height: Int?) -> FieldError {
         let size: String
         switch (width, height) {
-        case (let width?, let height?): size = "\(width)×\(height) pixels"
-        case (let side?, nil), (nil, let side?): size = "\(side) pixels on one side"
-        case (nil, nil): size = "of unknown size"
+        case (let width?, let height?): size = LibraryMessages.text(.imageSize, ["width": .int(width), "height": .int(height)])
+        case (let side?, nil), (nil, let side?): size = LibraryMessages.text(.imageSide, ["side": .int(side)])
+        case (nil, nil): size = LibraryMessages.text(.imageSizeUnknown)
         }
         return FieldError(path: path, rule: "imageMaxLength",
-                          message: "the image is \(size); this field takes images of at most \(limit) pixels on their longer side (they are not scaled down)")
+                          message: LibraryMessages.text(.imageTooLarge, ["size": .text(size), "limit": .int(limit)]))
     }
 }

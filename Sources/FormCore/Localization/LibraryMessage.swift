@@ -5,9 +5,49 @@
 /// `LibraryMessageCatalogueTests` checks that every language has every key, that each pattern
 /// parses and that it uses the same arguments as the English one.
 package enum LibraryMessage: String, Sendable, Hashable, CaseIterable {
-    // SHAPE: one case per message; the messages slice lists them all.
-    case required
-    case minLength
+    // A value left empty.
+    case required, requiredSwitch, requiredFile
+
+    // Text.
+    case minLength, maxLength, patternMismatch, patternTimeLimit, invalidPattern, cannotBeChecked
+    case lineBreakInOneLine, tabInOneLine, controlCharacter
+    case textExpected
+
+    // Numbers.
+    case notANumber, numberExpected, decimalNotation, decimalNotationWithExponent
+    case minimumValue, maximumValue, wholeNumber, fractionDigits
+
+    // Dates, and the formats they are written in.
+    case dateFormat, minimumDate, maximumDate
+    case formatDate, formatTime, formatDateAndTime
+
+    // Switches and choices.
+    case booleanExpected, notAChoice, notChoices, oneChoiceOnly
+
+    // Rules of `validate`.
+    case email, url, matches, notValid, unknownRule
+
+    // Answers as a whole, keys and paths.
+    case answersNotObject, noFieldHasKey, noFieldHasKeySuggesting, noElementHasKey, noValueHeld
+    case computedCannotBeAnswered, computedCannotBeSet, secureOverride
+    case objectExpected, listExpected
+    case foundNull, foundBoolean, foundNumber, foundString, foundArray, foundObject
+    case expressionFailed, expressionUnknownField, expressionFromData
+    case timeLimit, droppedNoField, droppedNoLongerFits
+
+    // Repeats.
+    case minimumItems, maximumItems, fixedItems, fixedRepeat, nextItem, noItemToRemove, noRepeat, repeatsFixed
+    case aboutRepeat
+
+    // Files.
+    case fileExpected, fileExpectedAnyAnswer, attachHint, noStoredFileReference, atItem
+    case fileAsText, notAFileField, fileTooLarge, fileTypeRefused, anyFile, tooManyFiles, uploadTooLarge
+    case imageTooLarge, imageSize, imageSide, imageSizeUnknown
+    case unheldReference, unresolvedFileAnswer, fileItemOutOfReach, cannotAttach, emptyFile, unreadableFile
+    case importWithFilesAllOrNothing
+
+    // What a service or an import hands over.
+    case cannotBeEncoded, malformedJSON, editWouldDrop
 }
 
 /// FormCore's message table.
@@ -15,7 +55,6 @@ package enum LibraryMessages {
     /// Every shipped language's patterns.
     package static let table = MessageTable<LibraryMessage>([
         "en": english,
-        // SHAPE: "de": german, "fr": french, "es": spanish, "pl": polish ...
     ])
 
     /// The message for `key` in the current language (`MessageLanguage.chain`).

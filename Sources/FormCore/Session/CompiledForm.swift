@@ -14,6 +14,9 @@ package final class CompiledForm: Sendable {
     /// The language the form is compiled in: its text, and the library's messages in its
     /// sessions (`MessageLanguage`).
     package let language: LanguageTag
+    /// The languages the form's messages are looked up in: `language`, its fallbacks, the
+    /// definition's default language, English.
+    let messageChain: [LanguageTag]
     /// `definition` in `language`: what is bound, shown and validated.
     package let localizedDefinition: FormDefinition
     /// The data the form is bound to.
@@ -47,6 +50,7 @@ package final class CompiledForm: Sendable {
         self.definition = definition
         self.language = language ?? definition.defaultLanguage
         localizedDefinition = definition.localized(to: self.language)
+        messageChain = MessageLanguage.lookupChain(for: self.language, formDefault: definition.defaultLanguage)
         self.data = data
         // localized('key') reads the form's strings in the language it is compiled in.
         var registry = registry

@@ -84,6 +84,10 @@ extension CompiledForm {
     /// the structure of each shape is shared, and nothing is evaluated that the input does not
     /// touch.
     package func fill(_ input: FormInput, validating: Bool = true) -> FilledForm {
+        speaking { filling(input, validating: validating) }
+    }
+
+    private func filling(_ input: FormInput, validating: Bool) -> FilledForm {
         var state = SessionState(form: self, structure: base)
         state.skipsDisplayProperties = true
         if let limit = input.timeLimit { state.deadline = ContinuousClock.now.advanced(by: limit) }
@@ -97,7 +101,7 @@ extension CompiledForm {
         }
         if state.pastDeadline, let limit = input.timeLimit {
             let error = FieldError(path: "", rule: "timeLimit",
-                                   message: "filling the form took longer than its time limit of \(limit) and was stopped")
+                                   message: LibraryMessages.text(.timeLimit, ["limit": .text("\(limit)")]))
             return FilledForm(form: self, state: state, errors: [error], notices: notices)
         }
         let errors = validating ? state.validate(skippingEmptySecureFields: input.skipsEmptySecureFields) : Array(state.inputErrors.values)
@@ -106,9 +110,10 @@ extension CompiledForm {
 
     /// A starting value the form could not take, said as what happens to it.
     static func notice(_ error: FieldError) -> FieldError {
-        let message = error.message.hasPrefix("no field has this key")
-            ? "has no field in this version of the form; its value is dropped"
-            : "no longer fits this version of the form (\(error.message)); its value is dropped"
+        // Read in the language the error was just made in.
+        let message = error.rule == "answers" && error.message.hasPrefix(LibraryMessages.text(.noFieldHasKey))
+            ? LibraryMessages.text(.droppedNoField)
+            : LibraryMessages.text(.droppedNoLongerFits, ["reason": .text(error.message)])
         return FieldError(path: error.path, rule: "dropped", message: message)
     }
 }

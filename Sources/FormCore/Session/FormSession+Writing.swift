@@ -8,27 +8,31 @@ extension FormSession {
     /// a number, a date that is none, a choice not offered, a number for a text) throws a
     /// `SessionError` naming the field with the message `import` gives, and changes nothing.
     public func set(_ value: FormValue, forKey path: String) throws(SessionError) {
-        let result = state.withLock { state -> Result<FormChange?, SessionError> in
-            Result { () throws(SessionError) in
-                let changed = try state.set(value, at: path)
-                // Nobody to tell: nothing is built (an import sets millions of values).
-                guard !changed.isEmpty, state.observation != nil else { return nil }
-                return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
+        try compiledForm.speaking { () throws(SessionError) in
+            let result = state.withLock { state -> Result<FormChange?, SessionError> in
+                Result { () throws(SessionError) in
+                    let changed = try state.set(value, at: path)
+                    // Nobody to tell: nothing is built (an import sets millions of values).
+                    guard !changed.isEmpty, state.observation != nil else { return nil }
+                    return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
+                }
             }
+            if let change = try result.get() { deliver(change) }
         }
-        if let change = try result.get() { deliver(change) }
     }
 
     /// Sets a field from text a person typed, parsed for the field's type.
     public func setText(_ text: String, forKey path: String) throws(SessionError) {
-        let result = state.withLock { state -> Result<FormChange?, SessionError> in
-            Result { () throws(SessionError) in
-                let changed = try state.setText(text, at: path)
-                guard !changed.isEmpty, state.observation != nil else { return nil }
-                return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
+        try compiledForm.speaking { () throws(SessionError) in
+            let result = state.withLock { state -> Result<FormChange?, SessionError> in
+                Result { () throws(SessionError) in
+                    let changed = try state.setText(text, at: path)
+                    guard !changed.isEmpty, state.observation != nil else { return nil }
+                    return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
+                }
             }
+            if let change = try result.get() { deliver(change) }
         }
-        if let change = try result.get() { deliver(change) }
     }
 
     /// Applies an answers object (keyed by element key, repeats as arrays of objects): repeats
@@ -37,38 +41,44 @@ extension FormSession {
     /// them) until their field gets a valid value.
     @discardableResult
     public func apply(answers: FormValue) -> [FieldError] {
-        let (errors, change) = state.withLock { state in
-            let before = state.revision
-            let errors = state.apply(answers: answers)
-            return (errors, state.change(paths: state.revision == before ? [] : [""]))
+        compiledForm.speaking {
+            let (errors, change) = state.withLock { state in
+                let before = state.revision
+                let errors = state.apply(answers: answers)
+                return (errors, state.change(paths: state.revision == before ? [] : [""]))
+            }
+            if let change { deliver(change) }
+            return errors
         }
-        if let change { deliver(change) }
-        return errors
     }
 
     /// Applies values to start from (a draft's), like answers; what no longer fits the form is
     /// returned as notices of what was dropped, not kept as errors of the session.
     package func apply(startingValues: FormValue) -> [FieldError] {
-        let (notices, change) = state.withLock { state in
-            let before = state.revision
-            let notices = state.apply(startingValues: startingValues)
-            return (notices, state.change(paths: state.revision == before ? [] : [""]))
+        compiledForm.speaking {
+            let (notices, change) = state.withLock { state in
+                let before = state.revision
+                let notices = state.apply(startingValues: startingValues)
+                return (notices, state.change(paths: state.revision == before ? [] : [""]))
+            }
+            if let change { deliver(change) }
+            return notices
         }
-        if let change { deliver(change) }
-        return notices
     }
 
     /// Applies one override, as `--set KEY=TEXT` does: the text read for the field's type; the
     /// next item of a repeat may be added, a secure field may not be given.
     package func apply(override key: String, text: String) -> FieldError? {
-        let (error, change) = state.withLock { state -> (FieldError?, FormChange?) in
-            let before = state.revision
-            let error = state.apply(override: key, text: text)
-            if let error { state.inputErrors[error.path] = error }
-            return (error, state.change(paths: state.revision == before ? [] : [key]))
+        compiledForm.speaking {
+            let (error, change) = state.withLock { state -> (FieldError?, FormChange?) in
+                let before = state.revision
+                let error = state.apply(override: key, text: text)
+                if let error { state.inputErrors[error.path] = error }
+                return (error, state.change(paths: state.revision == before ? [] : [key]))
+            }
+            if let change { deliver(change) }
+            return error
         }
-        if let change { deliver(change) }
-        return error
     }
 
     /// Runs several sets with one notification at the end (a binding group).
@@ -90,15 +100,17 @@ extension FormSession {
 
     /// Back to the values the form had when it was bound (items added to repeats stay).
     public func reset() {
-        let change = state.withLock { state -> FormChange? in
-            let before = state.values
-            state.values = state.structure.defaults
-            state.inputErrors = [:]
-            state.revision += 1
-            state.evaluateAll()
-            return state.change(paths: before == state.values ? [] : [""])
+        compiledForm.speaking {
+            let change = state.withLock { state -> FormChange? in
+                let before = state.values
+                state.values = state.structure.defaults
+                state.inputErrors = [:]
+                state.revision += 1
+                state.evaluateAll()
+                return state.change(paths: before == state.values ? [] : [""])
+            }
+            if let change { deliver(change) }
         }
-        if let change { deliver(change) }
     }
 
     /// Adds an empty item to the repeat at `path` ("Add another guest?"); returns its index.
@@ -111,45 +123,55 @@ extension FormSession {
     /// returns the index of the first.
     @discardableResult
     public func appendItems(to path: String, count: Int) throws(SessionError) -> Int {
-        let (index, change) = try state.withLock { state throws(SessionError) in
-            let index = try state.appendItems(to: path, count: count)
-            return (index, state.change(paths: [path]))
+        try compiledForm.speaking { () throws(SessionError) in
+            let (index, change) = try state.withLock { state throws(SessionError) in
+                let index = try state.appendItems(to: path, count: count)
+                return (index, state.change(paths: [path]))
+            }
+            if let change { deliver(change) }
+            return index
         }
-        if let change { deliver(change) }
-        return index
     }
 
     /// Removes the item at `index` of the repeat at `path`; the items after it move up.
     public func removeItem(at index: Int, from path: String) throws(SessionError) {
-        let change = try state.withLock { state throws(SessionError) in
-            try state.removeItem(at: index, from: path)
-            return state.change(paths: [path])
+        try compiledForm.speaking { () throws(SessionError) in
+            let change = try state.withLock { state throws(SessionError) in
+                try state.removeItem(at: index, from: path)
+                return state.change(paths: [path])
+            }
+            if let change { deliver(change) }
         }
-        if let change { deliver(change) }
     }
 
     /// Chooses a button: returns the action it fires, if any.
     public func press(_ key: String) throws(SessionError) -> ActionRequest? {
-        try state.withLock { state throws(SessionError) -> ActionRequest? in
-            guard let index = state.elements.firstIndex(where: { $0.element.key == key || $0.dottedPath == key }) else {
-                throw SessionError(path: key, message: "no element has this key")
+        try compiledForm.speaking { () throws(SessionError) in
+            try state.withLock { state throws(SessionError) -> ActionRequest? in
+                guard let index = state.elements.firstIndex(where: { $0.element.key == key || $0.dottedPath == key }) else {
+                    throw SessionError(path: key, message: LibraryMessages.text(.noElementHasKey))
+                }
+                let element = state.elements[index].element
+                guard let name = element.controllerAction else { return nil }
+                return ActionRequest(name: name, elementPath: key, elementKey: element.key, jsonPath: state.elements[index].jsonPath)
             }
-            let element = state.elements[index].element
-            guard let name = element.controllerAction else { return nil }
-            return ActionRequest(name: name, elementPath: key, elementKey: element.key, jsonPath: state.elements[index].jsonPath)
         }
     }
 
     /// Every error at once: answers that could not be used, then what validation finds in the
     /// visible fields (with the rules the form was compiled with).
     public func validate() -> [FieldError] {
-        state.withLock { $0.validate() }
+        compiledForm.speaking {
+            state.withLock { $0.validate() }
+        }
     }
 
     /// `validate()` without the secure fields left empty: what an edit of a stored submission
     /// checks, since its secure fields were checked when it was submitted and never kept.
     package func validate(skippingEmptySecureFields: Bool) -> [FieldError] {
-        state.withLock { $0.validate(skippingEmptySecureFields: skippingEmptySecureFields) }
+        compiledForm.speaking {
+            state.withLock { $0.validate(skippingEmptySecureFields: skippingEmptySecureFields) }
+        }
     }
 
     // MARK: Observing
@@ -160,13 +182,17 @@ extension FormSession {
     /// changed.
     @discardableResult
     public func observe(_ key: String, _ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
-        addObserver(key: key, body)
+        compiledForm.speaking {
+            addObserver(key: key, body)
+        }
     }
 
     /// Calls `body` after every change of the form, once per batch, with every field's changes.
     @discardableResult
     public func observeAll(_ body: @escaping @Sendable (FormChange) -> Void) -> ObservationToken {
-        addObserver(key: nil, body)
+        compiledForm.speaking {
+            addObserver(key: nil, body)
+        }
     }
 
     /// Stops the observation `token` stands for; its closure is not called again.

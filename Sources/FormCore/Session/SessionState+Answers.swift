@@ -10,7 +10,7 @@ extension SessionState {
     mutating func apply(answers: FormValue, recording: Bool = true) -> [FieldError] {
         guard case .object = answers else {
             let error = FieldError(path: "", rule: "answers",
-                                   message: "answers must be a JSON object keyed by element key, found \(answers.typeName)")
+                                   message: LibraryMessages.text(.answersNotObject, ["found": .text(answers.foundName)]))
             if recording { inputErrors[""] = error }
             return [error]
         }
@@ -67,21 +67,19 @@ extension SessionState {
                     if let error = applyPathAnswer(key, value, changed: &changed) { errors.append(error) }
                     continue
                 }
-                errors.append(FieldError(path: path, rule: "answers",
-                                         message: "no field has this key\(Suggestion.clause(for: key, in: keys.names))"))
+                errors.append(FieldError(path: path, rule: "answers", message: Self.noField(key, among: keys.names)))
                 continue
             }
             switch entry {
             case .field(computed: true, _):
                 if applyingStartingValues { continue }
-                errors.append(FieldError(path: path, rule: "answers", message: "is computed by the form and cannot be answered"))
+                errors.append(FieldError(path: path, rule: "answers", message: LibraryMessages.text(.computedCannotBeAnswered)))
             case .field(computed: false, let element):
                 if let error = setAnswer(value, at: path, element: element, changed: &changed) { errors.append(error) }
             case .object(let inner):
                 if value.isNull { continue }
                 guard case .object = value else {
-                    errors.append(FieldError(path: path, rule: "type",
-                                             message: "must be an object with \(Self.described(inner)), found \(value.typeName)"))
+                    errors.append(FieldError(path: path, rule: "type", message: Self.objectExpected(inner, found: value)))
                     continue
                 }
                 walk(value, keys: inner, prefix: path, errors: &errors, changed: &changed)
@@ -89,7 +87,7 @@ extension SessionState {
                 if value.isNull { continue }
                 guard case .array(let items) = value else {
                     errors.append(FieldError(path: path, rule: "type",
-                                             message: "must be a list of items (a JSON array), found \(value.typeName)"))
+                                             message: LibraryMessages.text(.listExpected, ["found": .text(value.foundName)])))
                     continue
                 }
                 walkItems(items, keys: inner, path: path, errors: &errors, changed: &changed)
@@ -108,8 +106,7 @@ extension SessionState {
                 break
             }
             guard case .object = item else {
-                errors.append(FieldError(path: path + "." + String(index), rule: "type",
-                                         message: "must be an object with \(Self.described(keys)), found \(item.typeName)"))
+                errors.append(FieldError(path: path + "." + String(index), rule: "type", message: Self.objectExpected(keys, found: item)))
                 continue
             }
             walk(item, keys: keys, prefix: path + "." + String(index), errors: &errors, changed: &changed)
@@ -118,25 +115,32 @@ extension SessionState {
 
     func tooManyItems(_ given: Int, available: Int, info: RepeatInfo?, path: String) -> FieldError {
         if let maximum = info?.maximumItems, given > maximum {
-            return FieldError(path: path, rule: "maximumItems", message: "has \(given) items; at most \(maximum) are allowed")
+            return FieldError(path: path, rule: "maximumItems",
+                              message: LibraryMessages.text(.maximumItems, ["count": .int(given), "maximum": .int(maximum)]))
         }
         return FieldError(path: path, rule: "items",
-                          message: "has \(given) items; the list is fixed at \(available) item\(available == 1 ? "" : "s")")
+                          message: LibraryMessages.text(.fixedItems, ["count": .int(given), "available": .int(available)]))
     }
 
-    /// `the fields email, name`: what an object at this level takes.
-    static func described(_ keys: AnswerKeys) -> String {
+    /// "must be an object with the fields email, name, found a string": what an object at this
+    /// level takes (five names at most), and what came instead.
+    static func objectExpected(_ keys: AnswerKeys, found: FormValue) -> String {
         let names = keys.names
-        if names.isEmpty { return "no fields" }
-        let shown = names.prefix(5).joined(separator: ", ")
-        return (names.count == 1 ? "the field " : "the fields ") + shown + (names.count > 5 ? ", ..." : "")
+        let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : "")
+        return LibraryMessages.text(.objectExpected, ["count": .int(names.count), "fields": .text(shown), "found": .text(found.foundName)])
+    }
+
+    /// "no field has this key", with the nearest key when one is close enough to be a typo.
+    static func noField(_ key: String, among candidates: some Sequence<String>) -> String {
+        guard let near = Suggestion.nearest(to: key, in: candidates) else { return LibraryMessages.text(.noFieldHasKey) }
+        return LibraryMessages.text(.noFieldHasKeySuggesting, ["suggestion": .text(near)])
     }
 
     /// Reads a JSON answer for its field's type and writes it (dependents are re-evaluated by
     /// the caller, once for all answers).
     mutating func setAnswer(_ answer: FormValue, at path: String, element: Int? = nil, changed: inout [ValuePath]) -> FieldError? {
         guard let index = element ?? structure.elementByPath[path], let valuePath = structure.elements[index].valuePath else {
-            return FieldError(path: path, rule: "answers", message: "no field has this key")
+            return FieldError(path: path, rule: "answers", message: LibraryMessages.text(.noFieldHasKey))
         }
         let entry = structure.elements[index]
         switch entry.valueType.accept(answer, for: entry.element) {
@@ -152,16 +156,15 @@ extension SessionState {
     /// override may.
     mutating func applyPathAnswer(_ key: String, _ value: FormValue, changed: inout [ValuePath]) -> FieldError? {
         guard let path = try? ValuePath(parsing: key) else {
-            return FieldError(path: key, rule: "answers", message: "no field has this key")
+            return FieldError(path: key, rule: "answers", message: LibraryMessages.text(.noFieldHasKey))
         }
         let dotted = path.dotted
         if let error = growRepeats(toReach: dotted, key: key) { return error }
         guard let index = structure.elementByPath[dotted] else {
-            let hint = Suggestion.clause(for: dotted, in: structure.elementByPath.keys.sorted())
-            return FieldError(path: key, rule: "answers", message: "no field has this key\(hint)")
+            return FieldError(path: key, rule: "answers", message: Self.noField(dotted, among: structure.elementByPath.keys.sorted()))
         }
         if structure.isComputed(element: index) {
-            return FieldError(path: key, rule: "answers", message: "is computed by the form and cannot be answered")
+            return FieldError(path: key, rule: "answers", message: LibraryMessages.text(.computedCannotBeAnswered))
         }
         return setAnswer(value, at: dotted, changed: &changed)
     }
@@ -179,18 +182,18 @@ extension SessionState {
         if form?.fileRules(atKeyPath: dotted) != nil {
             // Text is no file, and a path typed here would be read by nobody. Refused before a
             // repeat grows for it, so a refused override adds no item.
-            return FieldError(path: key, rule: "file", message: "is a file field, and a file cannot be typed as text; " + FieldError.attachHint)
+            return FieldError(path: key, rule: "file", message: LibraryMessages.text(.fileAsText, ["hint": .text(FieldError.attachHint)]))
         }
         if let error = growRepeats(toReach: dotted, key: key) { return error }
         if let index = structure.elementByPath[dotted], isSecure(element: index) {
-            return FieldError(path: key, rule: "secure",
-                              message: "is a secure field; it can only be given in the answers, not as an override")
+            return FieldError(path: key, rule: "secure", message: LibraryMessages.text(.secureOverride))
         }
         do {
             _ = try setText(text, at: dotted)
             return nil
         } catch {
-            let rule = structure.elementByPath[dotted] == nil || error.message.hasPrefix("is computed") ? "answers" : "type"
+            let index = structure.elementByPath[dotted]
+            let rule = (index.map { structure.isComputed(element: $0) } ?? true) ? "answers" : "type"
             return FieldError(path: key, rule: rule, message: error.message)
         }
     }
@@ -205,12 +208,14 @@ extension SessionState {
                 return (info, index)
             }).first else { return nil }
             if index > info.count {
-                let items = "\(info.count) item\(info.count == 1 ? "" : "s")"
-                return FieldError(path: key, rule: "items",
-                                  message: "\(info.path) has \(items); the next one is \(info.path).\(info.count)")
+                return FieldError(path: key, rule: "items", message: LibraryMessages.text(.nextItem, [
+                    "repeat": .text(info.path), "count": .int(info.count), "next": .text("\(info.path).\(info.count)"),
+                ]))
             }
+            let full = info.maximumItems.map { info.count >= $0 } ?? false
             do { try appendItems(to: info.path, count: 1) } catch {
-                return FieldError(path: key, rule: error.message.contains("at most") ? "maximumItems" : "items", message: "\(info.path) \(error.message)")
+                return FieldError(path: key, rule: full && info.isGrowable ? "maximumItems" : "items",
+                                  message: LibraryMessages.text(.aboutRepeat, ["repeat": .text(info.path), "message": .text(error.message)]))
             }
         }
         return nil

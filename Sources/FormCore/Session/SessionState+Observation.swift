@@ -198,6 +198,7 @@ extension SessionState {
             evaluateTest: { test, field in snapshot.evaluateTest(test, for: field) },
             siblingValue: { key, field in snapshot.siblingValue(key, of: field) })
         validator.evaluateMessage = { message, field in snapshot.evaluateMessage(message, for: field) }
+        validator.fieldTitle = { other, field in snapshot.title(of: other, for: field) }
         validator.deadline = deadline
         return validator
     }

@@ -5,7 +5,7 @@ extension SessionState {
         if let info = structure.repeats.first(where: { $0.path == text }) { return info }
         let dotted = (try? ValuePath(parsing: text))?.dotted
         if let dotted, let info = structure.repeats.first(where: { $0.path == dotted }) { return info }
-        throw SessionError(path: text, message: "no repeat section iterates this path")
+        throw SessionError(path: text, message: LibraryMessages.text(.noRepeat))
     }
 
     /// Adds `count` empty items to the repeat at `path` with one change of structure (answers
@@ -16,11 +16,11 @@ extension SessionState {
     mutating func appendItems(to text: String, count: Int) throws(SessionError) -> Int {
         let info = try repeatInfo(at: text)
         guard info.isGrowable else {
-            throw SessionError(path: info.path, message: "is a fixed list of \(info.count) item\(info.count == 1 ? "" : "s") from the data")
+            throw SessionError(path: info.path, message: LibraryMessages.text(.fixedRepeat, ["count": .int(info.count)]))
         }
         let room = info.maximumItems.map { $0 - info.count } ?? count
         if let maximum = info.maximumItems, room <= 0 {
-            throw SessionError(path: info.path, message: "has \(info.count) items; at most \(maximum) are allowed")
+            throw SessionError(path: info.path, message: LibraryMessages.text(.maximumItems, ["count": .int(info.count), "maximum": .int(maximum)]))
         }
         let adding = max(0, min(count, room))
         guard adding > 0 else { return info.count }
@@ -39,7 +39,7 @@ extension SessionState {
     mutating func removeItem(at index: Int, from text: String) throws(SessionError) {
         let info = try repeatInfo(at: text)
         guard index >= 0, index < info.count else {
-            throw SessionError(path: info.path, message: "has no item \(index) to remove (it has \(info.count))")
+            throw SessionError(path: info.path, message: LibraryMessages.text(.noItemToRemove, ["index": .int(index), "count": .int(info.count)]))
         }
         let itemPath = info.valuePath.appending(.index(index))
         values.removeValue(at: itemPath)
@@ -61,14 +61,14 @@ extension SessionState {
     }
 
     mutating func restructure(shape newShape: RepeatShape) throws(SessionError) {
-        guard let form else { throw SessionError(path: "", message: "this form cannot change its repeats") }
+        guard let form else { throw SessionError(path: "", message: LibraryMessages.text(.repeatsFixed)) }
         do { try adopt(form.structure(for: newShape)) } catch { throw SessionError(path: "", message: error.description) }
         shape = newShape
         customData = nil
     }
 
     mutating func restructure(customData data: FormValue) throws(SessionError) {
-        guard let form else { throw SessionError(path: "", message: "this form cannot change its repeats") }
+        guard let form else { throw SessionError(path: "", message: LibraryMessages.text(.repeatsFixed)) }
         do { try adopt(form.structure(forData: data)) } catch { throw SessionError(path: "", message: error.description) }
         customData = data
     }

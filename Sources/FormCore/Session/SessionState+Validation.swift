@@ -32,7 +32,7 @@ extension SessionState {
                 !isSectionHidden(info.sectionIndex)
             else { continue }
             errors.append(FieldError(path: info.path, rule: "minimumItems",
-                                     message: "must have at least \(minimum) item\(minimum == 1 ? "" : "s") (has \(info.count))"))
+                                     message: LibraryMessages.text(.minimumItems, ["minimum": .int(minimum), "count": .int(info.count)])))
         }
         return errors
     }
@@ -65,7 +65,9 @@ extension SessionState {
                 if !showing && isHidden(element: index) { continue }
                 path = elements[index].dottedPath ?? path
             }
-            failures.append(FieldError(path: path, rule: "expression", message: "its \(property.property) cannot be computed: \(message)"))
+            failures.append(FieldError(path: path, rule: "expression", message: LibraryMessages.text(.expressionFailed, [
+                "property": .text(property.property), "reason": .text(message),
+            ])))
         }
         return failures
     }
@@ -76,10 +78,10 @@ extension SessionState {
 
     /// An `expression` rule's test, evaluated as the field's own expressions are.
     func evaluateTest(_ test: String, for field: FieldValidator.Field) -> Result<Bool, FieldInputError> {
-        guard let index = structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError("unknown field")) }
+        guard let index = structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError(LibraryMessages.text(.expressionUnknownField))) }
         // Tests are expressions, and expressions come only from the definition.
         if elements[index].element.propertiesFromData.contains("validate") {
-            return .failure(FieldInputError("an expression rule bound from the data is never evaluated"))
+            return .failure(FieldInputError(LibraryMessages.text(.expressionFromData)))
         }
         do throws(ExpressionError) {
             let expression: PropertyExpression
@@ -103,6 +105,26 @@ extension SessionState {
         } catch {
             return nil
         }
+    }
+
+    /// The title a person sees for `field` (nil `key`) or for the field `key` names as seen from
+    /// it (the same repeat item first, as `matches` reads values); its key path when it shows
+    /// no title.
+    func title(of key: String?, for field: FieldValidator.Field) -> String {
+        var path = field.path
+        if let key {
+            guard let other = field.constraints.matchedPaths[key] ?? (try? ValuePath(parsing: key)) else { return key }
+            path = other
+            if let index = structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
+                structure.elementByPath[itemPath.appending(other).dotted] != nil
+            {
+                path = itemPath.appending(other)
+            }
+        }
+        guard let index = structure.elementByPath[path.dotted],
+            let title = property("title", ofElement: index)?.displayString, !title.isBlank
+        else { return key ?? field.path.dotted }
+        return title
     }
 
     /// Another field's value as `matches` sees it: the same repeat item first, then top level.

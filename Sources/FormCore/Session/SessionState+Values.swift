@@ -90,9 +90,9 @@ extension SessionState {
 
     /// The field's value path, if it may be set.
     func writableField(_ index: Int, named text: String) throws(SessionError) -> ValuePath? {
-        guard let path = elements[index].valuePath else { throw SessionError(path: text, message: "this element holds no value") }
+        guard let path = elements[index].valuePath else { throw SessionError(path: text, message: LibraryMessages.text(.noValueHeld)) }
         if structure.isComputed(element: index) {
-            throw SessionError(path: text, message: "is computed by the form and cannot be set")
+            throw SessionError(path: text, message: LibraryMessages.text(.computedCannotBeSet))
         }
         return path
     }
@@ -127,8 +127,7 @@ extension SessionState {
             throw SessionError(path: text, message: error.message)
         }
         guard let index = structure.elementByPath[path.dotted] else {
-            let hint = Suggestion.clause(for: path.dotted, in: structure.elementByPath.keys.sorted())
-            throw SessionError(path: text, message: "no field has this key\(hint)")
+            throw SessionError(path: text, message: Self.noField(path.dotted, among: structure.elementByPath.keys.sorted()))
         }
         return index
     }

@@ -14,9 +14,9 @@ package enum ControlCharacterCheck {
                 if scalar == "\n" || scalar == "\r" || scalar == "\t" { continue }
             }
             let code = "U+" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(4))
-            let what = scalar == "\n" || scalar == "\r" ? "a line break" : scalar == "\t" ? "a tab" : "a control character (\(code))"
-            let fix = allowingLineBreaks ? "" : scalar == "\n" || scalar == "\r" || scalar == "\t" ? "; this field is one line" : ""
-            return FieldInputError("contains \(what) at character \(position)\(fix)")
+            // Line breaks and tabs reach here only in a one-line field.
+            let key: LibraryMessage = scalar == "\n" || scalar == "\r" ? .lineBreakInOneLine : scalar == "\t" ? .tabInOneLine : .controlCharacter
+            return FieldInputError(LibraryMessages.text(key, ["position": .int(position), "code": .text(code)]))
         }
         return nil
     }

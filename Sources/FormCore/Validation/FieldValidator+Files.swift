@@ -5,7 +5,7 @@ extension FieldValidator {
     /// The messages are the ones an upload refused while it is read gets.
     static func fileErrors(_ value: FormValue, rules: FileFieldRules, path: String) -> [FieldError] {
         guard let references = FieldValueType.references(in: value) else {
-            return [FieldError(path: path, rule: "file", message: FieldValueType.fileExpected(found: value.typeName))]
+            return [FieldError(path: path, rule: "file", message: FieldValueType.fileExpected(found: value.foundName))]
         }
         var errors: [FieldError] = []
         if references.count > rules.maximumFiles { errors.append(.tooManyFiles(path: path, limit: rules.maximumFiles)) }

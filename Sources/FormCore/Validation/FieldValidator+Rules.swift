@@ -8,18 +8,19 @@ extension FieldValidator {
             let utf8 = text.utf8
             let length = utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : text.count
             if let minimum = c.minLength, length < minimum {
-                fail("minLength", "must be at least \(minimum) character\(minimum == 1 ? "" : "s") (has \(length))", nil)
+                fail("minLength", LibraryMessages.text(.minLength, ["minimum": .int(minimum), "count": .int(length)]), nil)
             }
             if let maximum = c.maxLength, length > maximum {
-                fail("maxLength", "must be at most \(maximum) character\(maximum == 1 ? "" : "s") (has \(length))", nil)
+                fail("maxLength", LibraryMessages.text(.maxLength, ["maximum": .int(maximum), "count": .int(length)]), nil)
             }
         }
         if let pattern = c.pattern {
             switch TextPattern.wholeMatch(pattern, text, deadline: deadline) {
             case .success(true?): break
-            case .success(false?): fail("pattern", "does not have the expected format", c.patternMessage)
-            case .success(nil): fail("timeLimit", "could not be checked against its pattern within the time limit (\(text.count) characters)", nil)
-            case .failure(let error): fail("pattern", "cannot be checked: \(error.message)", nil)
+            case .success(false?):
+                fail("pattern", LibraryMessages.text(.patternMismatch), authorMessage(c.patternMessage, for: field, pattern: pattern))
+            case .success(nil): fail("timeLimit", LibraryMessages.text(.patternTimeLimit, ["count": .int(text.count)]), nil)
+            case .failure(let error): fail("pattern", LibraryMessages.text(.cannotBeChecked, ["reason": .text(error.message)]), nil)
             }
         }
     }
@@ -27,17 +28,17 @@ extension FieldValidator {
     func checkNumber(_ field: Field, _ c: FieldConstraints, fail: Fail) {
         guard c.valueType == .number else { return }
         guard let number = field.value.doubleValue else {
-            fail("number", "must be a number", nil)
+            fail("number", LibraryMessages.text(.notANumber), nil)
             return
         }
         if let minimum = c.minimumValue, number < minimum {
-            fail("minimumValue", "must be at least \(FormValue.double(minimum).displayString ?? "")", nil)
+            fail("minimumValue", LibraryMessages.text(.minimumValue, ["minimum": .decimal(FormValue.double(minimum).displayString ?? "")]), nil)
         }
         if let maximum = c.maximumValue, number > maximum {
-            fail("maximumValue", "must be at most \(FormValue.double(maximum).displayString ?? "")", nil)
+            fail("maximumValue", LibraryMessages.text(.maximumValue, ["maximum": .decimal(FormValue.double(maximum).displayString ?? "")]), nil)
         }
         if let digits = c.fractionDigits, let fraction = Self.writtenFractionDigits(of: field.value), fraction > digits {
-            fail("fractionDigits", digits == 0 ? "must be a whole number" : "must have at most \(digits) digit\(digits == 1 ? "" : "s") after the decimal point", nil)
+            fail("fractionDigits", digits == 0 ? LibraryMessages.text(.wholeNumber) : LibraryMessages.text(.fractionDigits, ["digits": .int(digits)]), nil)
         }
     }
 
@@ -51,14 +52,14 @@ extension FieldValidator {
     func checkDate(_ field: Field, _ c: FieldConstraints, fail: Fail) {
         guard c.kind.isA(.dateTimeInline) || c.kind == .dateTime, let text = field.value.stringValue else { return }
         guard let date = ISODate(parsing: text, mode: c.dateMode) else {
-            fail("date", "must be a date as \(ISODate.format(for: c.dateMode))", nil)
+            fail("date", ISODate.formatMessage(for: c.dateMode), nil)
             return
         }
         if let minimum = c.minimumDate, date < minimum.date {
-            fail("minimumDate", "must be on or after \(minimum.text)", nil)
+            fail("minimumDate", LibraryMessages.text(.minimumDate, ["date": .text(minimum.text)]), nil)
         }
         if let maximum = c.maximumDate, maximum.date < date {
-            fail("maximumDate", "must be on or before \(maximum.text)", nil)
+            fail("maximumDate", LibraryMessages.text(.maximumDate, ["date": .text(maximum.text)]), nil)
         }
     }
 
@@ -71,15 +72,15 @@ extension FieldValidator {
             guard let list = c.choices else { return }
             let chosen = field.value.arrayValue ?? [field.value]
             if !chosen.allSatisfy(list.stored.contains) {
-                fail("choice", "each choice must be one of \(list.describedChoices)", nil)
+                fail("choice", LibraryMessages.text(.notChoices, ["choices": .text(list.describedChoices)]), nil)
             } else if chosen.count > 1 && !list.allowsMany {
-                fail("choice", "allows only one choice", nil)
+                fail("choice", LibraryMessages.text(.oneChoiceOnly), nil)
             }
         case .picker:
             let items = c.pickerItems
             let chosen = field.value.arrayValue ?? [field.value]
             if !items.isEmpty, !chosen.allSatisfy({ choice in items.contains { $0 == choice || $0.displayString == choice.displayString } }) {
-                fail("choice", "must be one of \(FieldValueType.list(items.compactMap(\.displayString)))", nil)
+                fail("choice", LibraryMessages.text(.notAChoice, ["choices": .text(FieldValueType.list(items.compactMap(\.displayString)))]), nil)
             }
         default:
             break
@@ -90,23 +91,26 @@ extension FieldValidator {
         let text = field.value.displayString ?? ""
         // Evaluated only for a rule that fails.
         func authored() -> String? { message(of: rule, for: field) }
+        func failing(_ key: LibraryMessage, _ arguments: [String: MessageArgument] = [:]) {
+            fail(rule.name, LibraryMessages.text(key, arguments), authored())
+        }
         switch rule.kind {
         case .email:
-            if !TextPattern.isEmail(text) { fail("email", "must be an email address like name@example.com", authored()) }
+            if !TextPattern.isEmail(text) { failing(.email) }
         case .url:
-            if !TextPattern.isURL(text) { fail("url", "must be a URL starting with http:// or https://", authored()) }
+            if !TextPattern.isURL(text) { failing(.url) }
         case .matches(let other):
             let otherValue = siblingValue(other, field) ?? .null
-            if otherValue != field.value { fail("matches", "must match \(other)", authored()) }
+            if otherValue != field.value { failing(.matches, ["field": .text(other)]) }
         case .expression(let test):
             switch evaluateTest(test, field) {
             case .success(true): break
-            case .success(false): fail("expression", "is not valid", authored())
-            case .failure(let error): fail("expression", "cannot be checked: \(error.message)", authored())
+            case .success(false): failing(.notValid)
+            case .failure(let error): failing(.cannotBeChecked, ["reason": .text(error.message)])
             }
         case .custom(let name, let options):
             guard let custom = registry.rule(named: name) else {
-                fail(name, "has an unknown rule '\(name)'", nil)
+                fail(name, LibraryMessages.text(.unknownRule, ["rule": .text(name)]), nil)
                 return
             }
             let input = ValidatorRegistry.Input(value: field.value, options: options, path: field.path.dotted, values: allValues)
@@ -115,9 +119,29 @@ extension FieldValidator {
     }
 
     /// The author's message for a failed rule: evaluated when it holds `@{...}` and the session
-    /// can evaluate it (only messages from the definition: bound data is never evaluated).
+    /// can evaluate it (only messages from the definition: bound data is never evaluated),
+    /// else a `MessagePattern` with the rule's arguments.
     func message(of rule: ValidationRule, for field: Field) -> String? {
-        guard let written = rule.message, let evaluateMessage, PropertyExpression.containsExpression(written) else { return rule.message }
-        return evaluateMessage(written, field)
+        guard let written = rule.message else { return nil }
+        if let evaluateMessage, PropertyExpression.containsExpression(written) { return evaluateMessage(written, field) }
+        if case .matches(let other) = rule.kind { return authorMessage(written, for: field, other: other) }
+        return authorMessage(written, for: field)
+    }
+
+    /// An author's message (a rule's `message`, `requiredMessage`, `patternMessage`) as a
+    /// `MessagePattern` with the arguments `ValidationRule.messageArguments(for:)` promises:
+    /// `{title}` (the field's title as shown), `{field}` (the title of the field `other` names)
+    /// and `{pattern}` (as written). A message that does not parse as a pattern is used as
+    /// written: it was meant as plain text.
+    func authorMessage(_ written: String?, for field: Field, other: String? = nil, pattern: String? = nil) -> String? {
+        guard let written else { return nil }
+        // Most messages name no argument and hold no brace: nothing to parse.
+        guard written.contains("{") || written.contains("'"), let parsed = try? MessagePattern(parsing: written) else { return written }
+        let names = parsed.argumentNames
+        var arguments: [String: MessageArgument] = [:]
+        if names.contains("title") { arguments["title"] = .text(fieldTitle?(nil, field) ?? field.path.dotted) }
+        if names.contains("field"), let other { arguments["field"] = .text(fieldTitle?(other, field) ?? other) }
+        if names.contains("pattern"), let pattern { arguments["pattern"] = .text(pattern) }
+        return parsed.format(arguments, language: MessageLanguage.chain.first ?? .english)
     }
 }

@@ -33,6 +33,10 @@ struct FieldValidator: Sendable {
     /// A rule's `message` written with `@{...}`, evaluated for the field; nil keeps the rule's
     /// own message. Without it, messages are used as written.
     var evaluateMessage: (@Sendable (String, Field) -> String?)?
+    /// A field's title as shown (the field's own for nil, else the field a `matches` rule names,
+    /// as seen from this one): the `{title}` and `{field}` of an author's message. Without it,
+    /// key paths stand in.
+    var fieldTitle: (@Sendable (String?, Field) -> String)?
     /// When a fill with a time limit must stop: matching a `pattern` stops there, and the field
     /// fails with the `timeLimit` rule rather than holding up what comes after it.
     var deadline: ContinuousClock.Instant?
@@ -56,8 +60,8 @@ struct FieldValidator: Sendable {
         }
         if Self.isEmpty(field.value, for: constraints.kind) {
             if field.isRequired {
-                let message = constraints.kind == .boolean ? "must be switched on" : constraints.kind.holdsFiles ? "is required: attach a file" : "is required"
-                fail("required", message, custom: constraints.requiredMessage)
+                let key: LibraryMessage = constraints.kind == .boolean ? .requiredSwitch : constraints.kind.holdsFiles ? .requiredFile : .required
+                fail("required", LibraryMessages.text(key), custom: authorMessage(constraints.requiredMessage, for: field))
             }
             return errors
         }

@@ -2,7 +2,7 @@
 extension FieldValueType {
     /// What a file field says to anything that is no file: what it found, and how to attach one.
     static func fileExpected(found: String) -> String {
-        "expects a file, found \(found); " + FieldError.attachHint
+        LibraryMessages.text(.fileExpected, ["found": .text(found), "hint": .text(FieldError.attachHint)])
     }
 
     /// A file field's answer: null (or an empty list) for no file, one reference, or a list of
@@ -16,12 +16,12 @@ extension FieldValueType {
         case .null: return .success(.null)
         case .object: given = [answer]
         case .array(let items): given = items
-        default: return .failure(FieldInputError(fileExpected(found: answer.typeName)))
+        default: return .failure(FieldInputError(fileExpected(found: answer.foundName)))
         }
         for (position, item) in given.enumerated() where AttachmentReference(formValue: item) == nil {
-            let found = item.objectValue == nil ? item.typeName : "an object that is no stored file's reference"
-            let place = answer.arrayValue == nil ? "" : " at item \(position)"
-            return .failure(FieldInputError(fileExpected(found: found + place)))
+            let found = item.objectValue == nil ? item.foundName : LibraryMessages.text(.noStoredFileReference)
+            let placed = answer.arrayValue == nil ? found : LibraryMessages.text(.atItem, ["found": .text(found), "position": .int(position)])
+            return .failure(FieldInputError(fileExpected(found: placed)))
         }
         if given.isEmpty { return .success(.null) }
         if maximumFiles == 1, given.count == 1 { return .success(given[0]) }

@@ -54,12 +54,12 @@ package enum FieldValueType: Sendable, Hashable {
             // Nothing typed is no file; any text is a path or a name, which only the channel
             // that reads files (a path prompt, --attach, an upload) can turn into one.
             if trimmed.isEmpty { return .success(.null) }
-            return .failure(FieldInputError(Self.fileExpected(found: "text")))
+            return .failure(FieldInputError(Self.fileExpected(found: LibraryMessages.text(.foundString))))
         case .boolean:
             switch trimmed.lowercased() {
             case "y", "yes", "true", "1", "on": return .success(.bool(true))
             case "n", "no", "false", "0", "off", "": return .success(.bool(false))
-            default: return .failure(FieldInputError("must be true or false"))
+            default: return .failure(FieldInputError(LibraryMessages.text(.booleanExpected)))
             }
         case .number:
             if trimmed.isEmpty { return .success(.null) }
@@ -68,7 +68,7 @@ package enum FieldValueType: Sendable, Hashable {
             if trimmed.isEmpty { return .success(.null) }
             let mode = element.properties["mode"]?.stringValue
             guard let date = ISODate.normalized(trimmed, mode: mode) else {
-                return .failure(FieldInputError("must be a date as \(ISODate.format(for: mode))"))
+                return .failure(FieldInputError(ISODate.formatMessage(for: mode)))
             }
             return .success(.string(date))
         case .choice:
@@ -80,7 +80,7 @@ package enum FieldValueType: Sendable, Hashable {
             for part in Self.selectionParts(trimmed) {
                 switch list.choice(for: part) {
                 case .success(let value): if !chosen.contains(value) { chosen.append(value) }
-                case .failure: return .failure(FieldInputError("each choice must be one of \(list.describedChoices)"))
+                case .failure: return .failure(FieldInputError(LibraryMessages.text(.notChoices, ["choices": .text(list.describedChoices)])))
                 }
             }
             return list.checkCount(chosen)
@@ -94,7 +94,7 @@ package enum FieldValueType: Sendable, Hashable {
                 return .success(item)
             }
             if let number = Int(trimmed), number >= 1, number <= items.count { return .success(items[number - 1]) }
-            return .failure(FieldInputError("must be one of \(Self.list(items.compactMap(\.displayString)))"))
+            return .failure(FieldInputError(LibraryMessages.text(.notAChoice, ["choices": .text(Self.list(items.compactMap(\.displayString)))])))
         }
     }
 
@@ -106,7 +106,7 @@ package enum FieldValueType: Sendable, Hashable {
         if case .null = answer { return .success(.null) }
         switch self {
         case .text:
-            guard case .string(let text) = answer else { return .failure(FieldInputError("must be text (a JSON string), found \(answer.typeName)")) }
+            guard case .string(let text) = answer else { return .failure(FieldInputError(LibraryMessages.text(.textExpected, ["found": .text(answer.foundName)]))) }
             if let problem = ControlCharacterCheck.problem(in: text, allowingLineBreaks: element.kind == .multiline) { return .failure(problem) }
             return .success(answer)
         case .other:
@@ -115,15 +115,15 @@ package enum FieldValueType: Sendable, Hashable {
             return Self.fileValue(answer, maximumFiles: FileFieldRules(element: element)?.maximumFiles ?? 1)
         case .boolean:
             if case .string(let text) = answer { return parse(text, for: element) }
-            guard let flag = answer.boolValue else { return .failure(FieldInputError("must be true or false")) }
+            guard let flag = answer.boolValue else { return .failure(FieldInputError(LibraryMessages.text(.booleanExpected))) }
             return .success(.bool(flag))
         case .number:
             if case .string(let text) = answer { return parse(text, for: element) }
-            guard answer.isNumber else { return .failure(FieldInputError("must be a number, found \(answer.typeName)")) }
+            guard answer.isNumber else { return .failure(FieldInputError(LibraryMessages.text(.numberExpected, ["found": .text(answer.foundName)]))) }
             return .success(answer)
         case .date:
             guard case .string(let text) = answer else {
-                return .failure(FieldInputError("must be a date as \(ISODate.format(for: element.properties["mode"]?.stringValue))"))
+                return .failure(FieldInputError(ISODate.formatMessage(for: element.properties["mode"]?.stringValue)))
             }
             return parse(text, for: element)
         case .choice:
@@ -137,7 +137,7 @@ package enum FieldValueType: Sendable, Hashable {
                 let resolved: Result<FormValue, FieldInputError>
                 if case .string(let text) = item { resolved = list.choice(for: text.trimmingSpaces) } else { resolved = list.checkStored(item) }
                 guard case .success(let value) = resolved else {
-                    return .failure(FieldInputError("each choice must be one of \(list.describedChoices)"))
+                    return .failure(FieldInputError(LibraryMessages.text(.notChoices, ["choices": .text(list.describedChoices)])))
                 }
                 if !chosen.contains(value) { chosen.append(value) }
             }
@@ -227,15 +227,13 @@ package enum FieldValueType: Sendable, Hashable {
         let allowsExponent = element.kind == .float
         guard isDecimalNotation(text, allowingExponent: allowsExponent) else {
             // Text that is no number in any notation is told so plainly.
-            guard Double(text) != nil else { return .failure(FieldInputError("must be a number")) }
-            return .failure(FieldInputError(allowsExponent
-                ? "must be a number in decimal notation, like 12, -3.5 or 1.5e3"
-                : "must be a number in decimal notation, like 12 or -3.5 (no hex, no exponent)"))
+            guard Double(text) != nil else { return .failure(FieldInputError(LibraryMessages.text(.notANumber))) }
+            return .failure(FieldInputError(LibraryMessages.text(allowsExponent ? .decimalNotationWithExponent : .decimalNotation)))
         }
         if let int = Int(text), element.kind == .decimal, (element.properties["fractionDigits"]?.intValue ?? 0) == 0 {
             return .success(.int(int))
         }
-        guard let number = Double(text), number.isFinite else { return .failure(FieldInputError("must be a number")) }
+        guard let number = Double(text), number.isFinite else { return .failure(FieldInputError(LibraryMessages.text(.notANumber))) }
         if number.rounded() == number, abs(number) < 9e15, !text.contains("."), !text.lowercased().contains("e") {
             return .success(.int(Int(number)))
         }
@@ -325,18 +323,18 @@ struct ChoiceList {
             return .success(stored[index])
         }
         if let number = Int(text), number >= 1, number <= stored.count { return .success(stored[number - 1]) }
-        return .failure(FieldInputError("must be one of \(describedChoices)"))
+        return .failure(FieldInputError(LibraryMessages.text(.notAChoice, ["choices": .text(describedChoices)])))
     }
 
     /// A JSON value that must itself be one of the stored choices.
     func checkStored(_ value: FormValue) -> Result<FormValue, FieldInputError> {
         if stored.contains(value) { return .success(value) }
         if let number = value.doubleValue, let match = stored.first(where: { $0.doubleValue == number }) { return .success(match) }
-        return .failure(FieldInputError("must be one of \(describedChoices)"))
+        return .failure(FieldInputError(LibraryMessages.text(.notAChoice, ["choices": .text(describedChoices)])))
     }
 
     func checkCount(_ chosen: [FormValue]) -> Result<FormValue, FieldInputError> {
-        if chosen.count > 1 && !allowsMany { return .failure(FieldInputError("allows only one choice")) }
+        if chosen.count > 1 && !allowsMany { return .failure(FieldInputError(LibraryMessages.text(.oneChoiceOnly))) }
         return .success(.array(chosen))
     }
 

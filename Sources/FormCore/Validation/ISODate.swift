@@ -9,12 +9,28 @@ package struct ISODate: Sendable, Hashable, Comparable {
 
     /// The format each date mode stores, as shown to a person; other usual spellings are read
     /// too (see `init(parsing:mode:)`).
+    /// In English, as `check` writes it.
     package static func format(for mode: String?) -> String {
         switch mode {
         case "Time": return "HH:MM[:SS]"
         case "DateAndTime": return "YYYY-MM-DD HH:MM[:SS] [Z|+HH:MM]"
         default: return "YYYY-MM-DD"
         }
+    }
+
+    /// `format(for:)` in the language of the messages (`MessageLanguage`): `JJJJ-MM-TT` in
+    /// German, as a person filling the form reads it.
+    package static func localizedFormat(for mode: String?) -> String {
+        switch mode {
+        case "Time": return LibraryMessages.text(.formatTime)
+        case "DateAndTime": return LibraryMessages.text(.formatDateAndTime)
+        default: return LibraryMessages.text(.formatDate)
+        }
+    }
+
+    /// "must be a date as YYYY-MM-DD": what a date field says to text that is no date.
+    static func formatMessage(for mode: String?) -> String {
+        LibraryMessages.text(.dateFormat, ["format": .text(localizedFormat(for: mode))])
     }
 
     /// Parses a date or time as people and programs write them, for `mode` (`Date`, `Time`,

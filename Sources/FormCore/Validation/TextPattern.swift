@@ -8,7 +8,7 @@ package enum TextPattern {
         do {
             return .success(try LinearRegex.compiled(pattern).wholeMatch(text, deadline: deadline))
         } catch {
-            return .failure(FieldInputError("invalid pattern '\(pattern.excerpt())': \(error)"))
+            return .failure(FieldInputError(LibraryMessages.text(.invalidPattern, ["pattern": .text(pattern.excerpt()), "reason": .text("\(error)")])))
         }
     }
 

@@ -41,7 +41,7 @@ public struct AttachmentDirectory: Sendable {
                     uploads.append(AttachmentUpload(keyPath: keyPath, fileName: AttachmentUpload.lastComponent(of: path),
                                                     bytes: file.bytes))
                 } catch {
-                    errors.append(FieldError(path: keyPath, rule: "file", message: "cannot attach \(error)"))
+                    errors.append(FieldError(path: keyPath, rule: "file", message: LibraryMessages.text(.cannotAttach, ["reason": .text("\(error)")])))
                 }
             }
         }

@@ -8,7 +8,7 @@ extension AttachmentUpload {
     public static func file(keyPath: String, path: String, declaredType: String? = nil) throws(FormEngineError) -> AttachmentUpload {
         let opened: OpenedFile
         do { opened = try OpenedFile(path: path) } catch {
-            throw .invalid([FieldError(path: keyPath, rule: "file", message: "cannot attach \(error)")])
+            throw .invalid([FieldError(path: keyPath, rule: "file", message: LibraryMessages.text(.cannotAttach, ["reason": .text("\(error)")]))])
         }
         return AttachmentUpload(keyPath: keyPath, fileName: lastComponent(of: path), declaredType: declaredType, bytes: opened.bytes)
     }

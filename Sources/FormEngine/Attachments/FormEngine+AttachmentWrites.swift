@@ -36,8 +36,7 @@ extension FormEngine {
 
     /// A reference to a stored file that nothing in this submit entitles it to.
     static func unheldReference(at keyPath: String, _ reference: AttachmentReference) -> FieldError {
-        FieldError(path: keyPath, rule: "file",
-                   message: "refers to a stored file ('\(reference.name.excerpt())') that was neither sent with this submission nor held by the draft or submission it changes; attach the file itself")
+        FieldError(path: keyPath, rule: "file", message: LibraryMessages.text(.unheldReference, ["name": .text(reference.name.excerpt())]))
     }
 
     /// The references stored values hold (a draft's, a submission's being edited).

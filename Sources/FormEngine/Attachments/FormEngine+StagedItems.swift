@@ -27,8 +27,9 @@ extension FormEngine {
                 let known = max(held.max() ?? 0, info?.minimumItems ?? 0, info?.count ?? 0)
                 let added = staged.files.count(where: { $0.keyPath.hasPrefix(repeatPath + ".") })
                 if index >= known + added {
-                    errors.append(FieldError(path: file.keyPath, rule: "file",
-                                             message: "is for item \(index + 1) of '\(repeatPath)', which has \(known) so far: a file may go in one of its items or in a new one right after them"))
+                    errors.append(FieldError(path: file.keyPath, rule: "file", message: LibraryMessages.text(.fileItemOutOfReach, [
+                        "item": .int(index + 1), "repeat": .text(repeatPath), "count": .int(known),
+                    ])))
                     break
                 }
             }

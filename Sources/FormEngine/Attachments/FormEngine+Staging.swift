@@ -39,7 +39,7 @@ extension FormEngine {
                                          uploadRoom: compiled.maxUploadSize - staged.totalSize,
                                          maxUploadSize: compiled.maxUploadSize, deadline: deadline)
         guard received.size > 0 else {
-            throw .invalid([FieldError(path: keyPath, rule: "file", message: "the file '\(name)' is empty (0 bytes); attach one with content")])
+            throw .invalid([FieldError(path: keyPath, rule: "file", message: LibraryMessages.text(.emptyFile, ["name": .text(name)]))])
         }
         let mediaType = MediaTypeSniffer.mediaType(head: received.head, fileName: name, declaredType: upload.declaredType)
         // The name's extension counts for `accept` only when the bytes agree with it.
@@ -105,7 +105,7 @@ extension FormEngine {
             throw spoolFailure(error)
         } catch {
             if Task.isCancelled { throw .interrupted(step: "receiving the file for \(keyPath)") }
-            throw .invalid([FieldError(path: keyPath, rule: "file", message: "the file could not be read: \(error)")])
+            throw .invalid([FieldError(path: keyPath, rule: "file", message: LibraryMessages.text(.unreadableFile, ["reason": .text("\(error)")]))])
         }
         return (size, hasher.finalizeHex(), head)
     }

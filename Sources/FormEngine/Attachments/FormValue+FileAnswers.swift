@@ -52,8 +52,7 @@ extension FormEngine {
         let found = answers.fileAnswers()
         guard !found.isEmpty else { return }
         throw .invalid(found.map { answer in
-            FieldError(path: answer.keyPath, rule: "file",
-                       message: "names a file to attach ('\(answer.paths[0].excerpt())'), but no directory to read it from was given; resolve it with AttachmentDirectory (formctl: --files DIR)")
+            FieldError(path: answer.keyPath, rule: "file", message: LibraryMessages.text(.unresolvedFileAnswer, ["path": .text(answer.paths[0].excerpt())]))
         })
     }
 }

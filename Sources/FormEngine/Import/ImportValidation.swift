@@ -86,7 +86,7 @@ final class ImportValidation {
     {
         let answers: FormValue
         do { answers = try JSONReader.parse(bytes: line, rejectingDuplicateKeys: true) } catch {
-            return .refuse([FieldError(path: "", rule: "json", message: "malformed JSON: column \(error.column): \(error.message)")])
+            return .refuse([FieldError(path: "", rule: "json", message: LibraryMessages.text(.malformedJSON, ["column": .int(error.column), "reason": .text(error.message)]))])
         }
         if resolvesFiles, !answers.fileAnswers().isEmpty { return .storeWithFiles(answers) }
         do { try FormEngine.refuseUnresolvedFileAnswers(in: answers) } catch {
@@ -117,13 +117,11 @@ final class ImportValidation {
         let progress: ImportProgress
 
         func run(block: Int) {
-            // A worker thread has no task, so no task-local language: the messages the engine
-            // writes for a line (malformed JSON, a stored file named) are set to the form's here.
-            MessageLanguage.with(form.language, formDefault: form.definition.defaultLanguage) {
+            // A worker thread sees no task-local language: each block speaks the form's.
+            form.speaking {
                 for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
                     results[index] = ImportValidation.outcome(
-                        of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit,
-                        resolvesFiles: resolvesFiles)
+                        of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit, resolvesFiles: resolvesFiles)
                     progress.add(1)
                 }
             }

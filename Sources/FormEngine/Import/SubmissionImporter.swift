@@ -134,8 +134,7 @@ public final class SubmissionImporter {
     private func storeWithFiles(_ answers: FormValue, number: Int) async throws(FormEngineError) {
         guard !options.allOrNothing, let directory = options.filesDirectory else {
             refused += 1
-            onRefused(number, [FieldError(path: "", rule: "file",
-                                          message: "names files to attach, which an all-or-nothing import cannot store in its one transaction")])
+            onRefused(number, [FieldError(path: "", rule: "file", message: LibraryMessages.text(.importWithFilesAllOrNothing))])
             return
         }
         let language = self.language
