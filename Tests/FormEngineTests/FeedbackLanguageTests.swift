@@ -4,6 +4,7 @@ import FormStore
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 /// forms/feedback.json (English, German, Arabic) through the library: the same answers in every
 /// language are the same stored row of the same version, only the recorded language differs;
@@ -24,23 +25,31 @@ struct FeedbackLanguageTests {
         return request
     }
 
-    @Test func theSameAnswersInEnglishGermanAndArabicAreTheSameRow() async throws {
-        let test = try TestEngine()
-        let form = try test.load("feedback")
+    /// An engine on a fresh database of `backend` with the feedback form loaded.
+    static func feedback(_ backend: EditHistoryTests.Backend) async throws -> (engine: FormEngine, form: LoadedForm, scratch: TemporaryDirectory) {
+        let (engine, scratch) = try await EditHistoryTests.engine(backend)
+        return (engine, try engine.loadForm(path: try RepositoryFiles.fixture("feedback.json")), scratch)
+    }
+
+    @Test(arguments: EditHistoryTests.backends)
+    func theSameAnswersInEnglishGermanAndArabicAreTheSameRow(backend: EditHistoryTests.Backend) async throws {
+        let (engine, form, scratch) = try await Self.feedback(backend)
+        _ = scratch
         #expect(form.languages.map(\.description) == ["en", "de", "ar"])
         var stored: [Submission] = []
         for language in ["en", "de", "ar"] {
-            stored.append(try await test.engine.submit(Self.request(languages: language), to: form))
+            stored.append(try await engine.submit(Self.request(languages: language), to: form))
         }
         #expect(stored.map { $0.language?.description } == ["en", "de", "ar"])
         #expect(Set(stored.map(\.version)) == [1] && Set(stored.map(\.formVersionID)).count == 1)
         var rows: [String] = []
-        for submission in stored { rows.append(try await test.storedJSON(submission.id)) }
+        for submission in stored { rows.append(try #require(try await engine.storage.submission(id: submission.id)).valuesJSON) }
         #expect(Set(rows).count == 1, "\(rows)")
         // The choice is stored by its value, never by the label shown.
         #expect(rows[0].contains(#""attended":"in-person""#) && !rows[0].contains("Vor Ort") && !rows[0].contains("حضوريًا"))
-        let listed = try await test.engine.submissions(SubmissionQuery(formName: "feedback"))
+        let listed = try await engine.submissions(SubmissionQuery(formName: "feedback"))
         #expect(listed.submissions.map { $0.jsonValue["language"] } == ["en", "de", "ar"])
+        await engine.close()
     }
 
     @Test func theLanguageFollowsTheRequestAlongItsTag() async throws {
@@ -101,36 +110,38 @@ struct FeedbackLanguageTests {
         #expect(sessionDraft.language == LanguageTag("ar"))
     }
 
-    @Test func anEditRecordsItsEditorsLanguageAndHistoryKeepsTheSubmitters() async throws {
-        let test = try TestEngine()
-        let form = try test.load("feedback")
-        let submitted = try await test.engine.submit(Self.request(languages: "ar"), to: form)
+    @Test(arguments: EditHistoryTests.backends)
+    func anEditRecordsItsEditorsLanguageAndHistoryKeepsTheSubmitters(backend: EditHistoryTests.Backend) async throws {
+        let (engine, form, scratch) = try await Self.feedback(backend)
+        _ = scratch
+        let submitted = try await engine.submit(Self.request(languages: "ar"), to: form)
         // No language asked: the edit speaks, and records, the submission's.
-        let kept = try await test.engine.edit(id: submitted.id, SubmissionEdit(answers: ["city": "Alexandria"]))
+        let kept = try await engine.edit(id: submitted.id, SubmissionEdit(answers: ["city": "Alexandria"]))
         #expect(kept.revision == 2 && kept.language == LanguageTag("ar"))
         var german = SubmissionEdit(answers: ["city": "Berlin"], actor: "clerk")
         german.languages = LanguagePreferences(acceptLanguage: "de-AT")
-        let edited = try await test.engine.edit(id: submitted.id, german)
+        let edited = try await engine.edit(id: submitted.id, german)
         #expect(edited.revision == 3 && edited.language == LanguageTag("de"))
-        let history = try #require(try await test.engine.history(id: submitted.id))
+        let history = try #require(try await engine.history(id: submitted.id))
         #expect(history.revisions.map(\.language) == ["ar", "ar", "de"])
         #expect(try history.jsonValue()["revisions"]?.arrayValue?.map { $0["language"] } == ["ar", "ar", "de"])
 
         var bad = SubmissionEdit(answers: ["email": "nope"])
         bad.languages = LanguagePreferences(acceptLanguage: "de")
-        let error = await #expect(throws: FormEngineError.self) { try await test.engine.edit(id: submitted.id, bad) }
+        let error = await #expect(throws: FormEngineError.self) { try await engine.edit(id: submitted.id, bad) }
         guard case .invalid(let errors)? = error else { Issue.record("not invalid: \(String(describing: error))"); return }
         #expect(errors.map(\.path) == ["email"] && errors.first?.message == "muss eine Adresse wie erika@example.com sein", "\(errors)")
 
-        let session = try await test.engine.editSession(id: submitted.id)
+        let session = try await engine.editSession(id: submitted.id)
         #expect(session.session.language == LanguageTag("de"), "the language of the current revision")
     }
 
-    @Test func anImportRecordsTheLanguageItWasGiven() async throws {
-        let test = try TestEngine()
-        let form = try test.load("feedback")
+    @Test(arguments: EditHistoryTests.backends)
+    func anImportRecordsTheLanguageItWasGiven(backend: EditHistoryTests.Backend) async throws {
+        let (engine, form, scratch) = try await Self.feedback(backend)
+        _ = scratch
         let refused = Mutex<[(Int, [FieldError])]>([])
-        let importer = try await test.engine.makeImporter(
+        let importer = try await engine.makeImporter(
             for: form, options: .init(batchSize: 2, workers: 2, languages: LanguagePreferences(acceptLanguage: "de-CH"))
         ) { line, errors in refused.withLock { $0.append((line, errors)) } }
         #expect(importer.language == LanguageTag("de"))
@@ -144,7 +155,7 @@ struct FeedbackLanguageTests {
         #expect(importer.stored == 2)
         let lines = refused.withLock { $0 }
         #expect(lines.map(\.0) == [2] && lines.first?.1.first?.message == "muss eine Adresse wie erika@example.com sein", "\(lines)")
-        let stored = try await test.engine.submissions(SubmissionQuery(formName: "feedback"))
+        let stored = try await engine.submissions(SubmissionQuery(formName: "feedback"))
         #expect(stored.submissions.map(\.language) == [LanguageTag("de"), LanguageTag("de")])
     }
 }
