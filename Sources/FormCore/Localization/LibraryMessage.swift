@@ -55,6 +55,7 @@ package enum LibraryMessages {
     /// Every shipped language's patterns.
     package static let table = MessageTable<LibraryMessage>([
         "en": english,
+        "de": german,
     ])
 
     /// The message for `key` in the current language (`MessageLanguage.chain`).
