@@ -82,6 +82,40 @@ struct FeedbackLanguageTests {
         #expect(try await test.engine.submissions(SubmissionQuery(formName: "feedback")).submissions.isEmpty)
     }
 
+    /// The library's own messages, with their plural forms, in the request's language: what a
+    /// service answers with its 422.
+    @Test func aGermanRequestIsRefusedInGermanWithPlurals() async throws {
+        let test = try TestEngine()
+        let form = try test.load("feedback")
+        guard case .object(var answers) = Self.answers else { return }
+        answers["name"] = "Al"
+        answers["talks"] = [["title": "Engines"]]
+        var messages: [String: [String]] = [:]
+        for language in ["de", "de-CH", "en"] {
+            let error = await #expect(throws: FormEngineError.self) {
+                try await test.engine.submit(Self.request(.object(answers), languages: language), to: form)
+            }
+            guard case .invalid(let errors)? = error else { Issue.record("not invalid: \(String(describing: error))"); return }
+            messages[language] = errors.map(\.message).sorted()
+        }
+        #expect(messages["de"] == ["muss mindestens 2 Einträge haben (hat 1)", "muss mindestens 3 Zeichen lang sein (hat 2)"],
+                "\(messages)")
+        #expect(messages["de-CH"] == messages["de"])
+        #expect(messages["en"] == ["must be at least 3 characters (has 2)", "must have at least 2 items (has 1)"], "\(messages)")
+
+        // One item of a repeat that needs one: the singular.
+        let one = try test.form(#"""
+            {"language": "de", "sections": [{"bind": "iterate:items", "minimumItems": 1,
+              "elementTemplate": {"type": "entry", "key": "title", "bind": "textValue:title"}}]}
+            """#, name: "eins")
+        let error = await #expect(throws: FormEngineError.self) {
+            try await test.engine.submit(SubmissionRequest(answers: ["items": []]), to: one)
+        }
+        guard case .invalid(let errors)? = error else { Issue.record("not invalid: \(String(describing: error))"); return }
+        #expect(errors.map(\.message) == ["muss mindestens 1 Eintrag haben (hat 0)"])
+        #expect(try await test.engine.submissions(SubmissionQuery()).submissions.isEmpty)
+    }
+
     @Test func aResumedDraftKeepsItsLanguageUnlessAskedAnother() async throws {
         let test = try TestEngine()
         let form = try test.load("feedback")
