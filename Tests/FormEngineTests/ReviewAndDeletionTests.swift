@@ -30,7 +30,7 @@ struct ReviewAndDeletionTests {
         let csv = ExportTests.Collected(), ndjson = ExportTests.Collected()
         try await engine.export(SubmissionQuery(formName: "party", reviewState: .approved), as: .csv, to: csv)
         try await engine.export(SubmissionQuery(formName: "party", reviewState: .hasIssues), as: .ndjson, to: ndjson)
-        #expect(csv.records.count == 2 && csv.records[1].hasPrefix("\(ann.id),") && csv.records[1].contains(",2,approved,Ann,"), "\(csv.text)")
+        #expect(csv.records.count == 2 && csv.records[1].hasPrefix("\(ann.id),") && csv.records[1].contains(",2,approved,en,Ann,"), "\(csv.text)")
         #expect(ndjson.text.isEmpty)
 
         // A draft is neither edited nor reviewed.

@@ -131,17 +131,17 @@ public final class SubmissionImporter {
 
     /// Stores a line naming files through a submit of its own (no action handler runs, as for
     /// every line), once the rows before it are committed. Its refusal is the line's.
+    /// Its messages are in the import's language, as the validating workers' are.
     private func storeWithFiles(_ answers: FormValue, number: Int) async throws(FormEngineError) {
+        try await form.speaking(language) { () async throws(FormEngineError) in try await storingWithFiles(answers, number: number) }
+    }
+
+    private func storingWithFiles(_ answers: FormValue, number: Int) async throws(FormEngineError) {
         guard !options.allOrNothing, let directory = options.filesDirectory else {
             refused += 1
             onRefused(number, [FieldError(path: "", rule: "file", message: LibraryMessages.text(.importWithFilesAllOrNothing))])
             return
         }
-        let language = self.language
-        try await form.speaking(language) { () async throws(FormEngineError) in try await storeWithFiles(answers, number: number, in: directory) }
-    }
-
-    private func storeWithFiles(_ answers: FormValue, number: Int, in directory: String) async throws(FormEngineError) {
         try await writer.finish()
         do {
             let (rest, uploads) = try AttachmentDirectory(root: directory).uploads(in: answers, for: form)
