@@ -33,7 +33,7 @@ import Testing
             ], "\(dumped.stdout)")
             #expect(records.count == 2)
             #expect(records[1] == [String(row.id), row.uuid, "odd", "1", "final", DumpE2ETests.timestamp(row.createdAt),
-                                   DumpE2ETests.timestamp(row.updatedAt), "1", "received", "my-id", "v-text", "s", "dotted", "at", "me", "empty", "underscore", "deep", "2", #"["p","q"]"#, "quoted"],
+                                   DumpE2ETests.timestamp(row.updatedAt), "1", "received", "", "my-id", "v-text", "s", "dotted", "at", "me", "empty", "underscore", "deep", "2", #"["p","q"]"#, "quoted"],
                     "\(dumped.stdout)")
         }
         let help = try CommandRunner.run(["dump", "--help"])

@@ -35,7 +35,7 @@ struct DumpE2ETests {
 
     /// Checks one dumped object against the stored row, field by field.
     static func expectMatches(_ dumped: NSDictionary, _ stored: StoredSubmission) throws {
-        #expect(dumped.count == 10)
+        #expect(dumped.count == 11)
         #expect((dumped["id"] as? NSNumber)?.int64Value == stored.id)
         #expect(dumped["uuid"] as? String == stored.uuid)
         #expect(dumped["form"] as? String == stored.formName)
@@ -45,6 +45,7 @@ struct DumpE2ETests {
         #expect(dumped["updated_at"] as? String == timestamp(stored.updatedAt))
         #expect((dumped["revision"] as? NSNumber)?.intValue == stored.revision)
         #expect(dumped["review"] as? NSDictionary == ["state": stored.reviewState.rawValue])
+        #expect(dumped["language"] as? String == stored.language && (stored.language != nil || dumped["language"] is NSNull))
         #expect(dumped["data"] as? NSDictionary == (try object(stored.valuesJSON)))
     }
 
@@ -86,9 +87,10 @@ struct DumpE2ETests {
             #expect(record.count == header.count)
             #expect(record[0] == String(row.id) && record[1] == row.uuid && record[2] == row.formName)
             #expect(record[3] == String(row.version) && record[4] == row.status.rawValue && record[5] == Self.timestamp(row.createdAt)
-                    && record[6] == Self.timestamp(row.updatedAt) && record[7] == "1" && record[8] == "received")
+                    && record[6] == Self.timestamp(row.updatedAt) && record[7] == "1" && record[8] == "received"
+                    && record[9] == (row.language ?? ""))
             let values = try Self.object(row.valuesJSON)
-            for (index, key) in header.enumerated().dropFirst(9) {
+            for (index, key) in header.enumerated().dropFirst(10) {
                 switch (key, values[key]) {
                 case (_, nil), (_, is NSNull): #expect(record[index] == "", "\(key)")
                 case ("subscribe", let flag as Bool): #expect(record[index] == (flag ? "true" : "false"), "\(key)")
@@ -98,8 +100,8 @@ struct DumpE2ETests {
                 }
             }
         }
-        #expect(records[2][9] == "Zoë 🚀 \"Q\"" && records[2][14] == "\"Quoted\", Ltd" && records[1][12] == "say \"hi\"\nthen leave")
-        #expect(records[4][9] == "Draft, \"not done\"" && records[4][10] == "")
+        #expect(records[2][10] == "Zoë 🚀 \"Q\"" && records[2][15] == "\"Quoted\", Ltd" && records[1][13] == "say \"hi\"\nthen leave")
+        #expect(records[4][10] == "Draft, \"not done\"" && records[4][11] == "")
     }
 
     @Test func csvPutsARepeatInOneColumnAsJSON() throws {
