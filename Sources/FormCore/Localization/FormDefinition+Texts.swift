@@ -24,12 +24,7 @@ extension Element {
     /// The element's own texts (not its sections'), by path relative to the element (`title`,
     /// `items[1]`, `validate[0].message`), in the order written.
     var ownTexts: [(path: String, value: FormValue)] {
-        var texts: [(String, FormValue)] = []
-        _ = mappingOwnTexts(path: "") { path, value in
-            texts.append((path, value))
-            return value
-        }
-        return texts
+        collectedTexts { _ = mappingOwnTexts(path: "", $0) }
     }
 
     func mappingOwnTexts(path: String, _ transform: (String, FormValue) -> FormValue) -> Element {
@@ -79,12 +74,7 @@ extension Element {
 extension Section {
     /// The section's own texts (not its elements'), by path relative to the section.
     var ownTexts: [(path: String, value: FormValue)] {
-        var texts: [(String, FormValue)] = []
-        _ = mappingOwnTexts(path: "") { path, value in
-            texts.append((path, value))
-            return value
-        }
-        return texts
+        collectedTexts { _ = mappingOwnTexts(path: "", $0) }
     }
 
     func mappingOwnTexts(path: String, _ transform: (String, FormValue) -> FormValue) -> Section {
@@ -132,4 +122,15 @@ extension Include {
         }
         return include
     }
+}
+
+/// The texts a walk visits, in order: the walk is given a transform that records each text and
+/// keeps it as it is.
+func collectedTexts(_ walk: ((String, FormValue) -> FormValue) -> Void) -> [(path: String, value: FormValue)] {
+    var texts: [(path: String, value: FormValue)] = []
+    walk { path, value in
+        texts.append((path, value))
+        return value
+    }
+    return texts
 }
