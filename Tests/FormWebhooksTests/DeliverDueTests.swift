@@ -48,7 +48,7 @@ import Testing
     /// One attempt at a time, a retry an hour after a failure: nothing falls due while a test
     /// runs, however slowly.
     static func hourly(maximumAttempts: Int) -> WebhookDeliveryOptions {
-        WebhookDeliveryOptions(timeout: .seconds(10), concurrency: 1,
+        WebhookDeliveryOptions(timeout: .seconds(60), concurrency: 1,
                                retry: WebhookRetryPolicy(firstRetry: .seconds(3600), factor: 1, maximumInterval: .seconds(3600),
                                                          maximumAttempts: maximumAttempts, jitter: 0))
     }

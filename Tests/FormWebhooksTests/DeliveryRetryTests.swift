@@ -82,7 +82,7 @@ import Testing
 
     @Test func anAttemptSlowerThanTheTimeoutFailsAndIsRetried() async throws {
         let fixture = try await DeliveryFixture()
-        let receiver = TestReceiver { request in (200, request.attempt == 1 ? .seconds(20) : .zero) }
+        let receiver = TestReceiver { request in (200, request.attempt == 1 ? .seconds(120) : .zero) }
         let port = try await receiver.start()
         defer { Task { await receiver.stop() } }
         let log = AttemptLog()
@@ -98,8 +98,9 @@ import Testing
         #expect(attempts.first?.result == .retry && attempts.last?.result == .delivered, "\(attempts)")
         #expect(attempts.first?.error == "timed out after 1 s" && attempts.first?.status == nil)
         #expect(attempts.map(\.attempt) == Array(1...attempts.count))
-        // Cut at the 1 s timeout, not held for the receiver's 20 s (loose for a loaded run).
-        #expect(attempts.first.map { $0.duration < .seconds(10) } == true, "the attempt took \(attempts.first?.duration ?? .zero)")
+        // Cut at the 1 s timeout, not held for the receiver's 120 s: loose, because a loaded
+        // run on two cores can hold the deliverer's task up for more than 10 s (CI saw 11.6 s).
+        #expect(attempts.first.map { $0.duration < .seconds(60) } == true, "the attempt took \(attempts.first?.duration ?? .zero)")
         #expect(Set(receiver.received.map(\.webhookID)).count == 1 && receiver.received.count == attempts.count)
         await fixture.engine.close()
     }

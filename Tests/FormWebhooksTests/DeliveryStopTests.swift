@@ -25,7 +25,7 @@ import Testing
         try await running.value
         // Alone it ends in milliseconds; what shows it did not wait for the attempt's answer or
         // timeout is that nothing was recorded (below), so the bound is loose for a loaded run.
-        #expect(ContinuousClock.now - stopped < .seconds(10))
+        #expect(ContinuousClock.now - stopped < .seconds(30))
         await first.shutdown()
         // The attempt was sent after `submitted`. A full `swift test` on two cores can hold this
         // task up for longer than the 5 s timeout (CI saw it): then the deliverer rightly
