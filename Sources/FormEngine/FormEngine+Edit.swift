@@ -90,7 +90,7 @@ extension FormEngine {
         })
     }
 
-    /// Stores what `session` (from `editSession(id:data:)`, or any session of the submission's
+    /// Stores what `session` (from `editSession(id:data:languages:)`, or any session of the submission's
     /// form) holds as an edit of final submission `id`, made from revision `expectedRevision`:
     /// validated as `edit(id:_:)` validates (secure fields left empty are not asked again),
     /// then stored as the next revision, with `actor` and `reason`; nothing is stored when no
