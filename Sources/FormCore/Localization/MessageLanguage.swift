@@ -14,7 +14,13 @@ package enum MessageLanguage {
     package static func with<T, E: Error>(
         _ language: LanguageTag, formDefault: LanguageTag = .english, _ body: () throws(E) -> T
     ) throws(E) -> T {
-        let chain = lookupChain(for: language, formDefault: formDefault)
+        try with(chain: lookupChain(for: language, formDefault: formDefault), body)
+    }
+
+    /// Runs `body` with messages looked up along `chain`; binds nothing when it is the chain
+    /// in force already (a session's every call, inside a fill that set it).
+    package static func with<T, E: Error>(chain: [LanguageTag], _ body: () throws(E) -> T) throws(E) -> T {
+        if self.chain == chain { return try body() }
         // TaskLocal.withValue rethrows untyped; keep the typed error across it.
         let result: Result<T, E> = $chain.withValue(chain) {
             do throws(E) { return .success(try body()) } catch { return .failure(error) }

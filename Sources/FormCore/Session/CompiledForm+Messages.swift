@@ -5,11 +5,6 @@ extension CompiledForm {
     /// the chain worked out when the form was compiled otherwise: a session's `set` runs once
     /// per value of an import.
     package func speaking<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        if MessageLanguage.chain == messageChain { return try body() }
-        // TaskLocal.withValue rethrows untyped; keep the typed error across it.
-        let result: Result<T, E> = MessageLanguage.$chain.withValue(messageChain) {
-            do throws(E) { return .success(try body()) } catch { return .failure(error) }
-        }
-        return try result.get()
+        try MessageLanguage.with(chain: messageChain, body)
     }
 }

@@ -8,25 +8,22 @@ extension FormSession {
     /// a number, a date that is none, a choice not offered, a number for a text) throws a
     /// `SessionError` naming the field with the message `import` gives, and changes nothing.
     public func set(_ value: FormValue, forKey path: String) throws(SessionError) {
-        try compiledForm.speaking { () throws(SessionError) in
-            let result = state.withLock { state -> Result<FormChange?, SessionError> in
-                Result { () throws(SessionError) in
-                    let changed = try state.set(value, at: path)
-                    // Nobody to tell: nothing is built (an import sets millions of values).
-                    guard !changed.isEmpty, state.observation != nil else { return nil }
-                    return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
-                }
-            }
-            if let change = try result.get() { deliver(change) }
-        }
+        try changing { state throws(SessionError) in try state.set(value, at: path) }
     }
 
     /// Sets a field from text a person typed, parsed for the field's type.
     public func setText(_ text: String, forKey path: String) throws(SessionError) {
+        try changing { state throws(SessionError) in try state.setText(text, at: path) }
+    }
+
+    /// Runs one change of values in the session's language under its lock, and tells the
+    /// observers what it changed (nothing is built when nobody observes: an import sets
+    /// millions of values).
+    private func changing(_ change: (inout SessionState) throws(SessionError) -> [ValuePath]) throws(SessionError) {
         try compiledForm.speaking { () throws(SessionError) in
             let result = state.withLock { state -> Result<FormChange?, SessionError> in
                 Result { () throws(SessionError) in
-                    let changed = try state.setText(text, at: path)
+                    let changed = try change(&state)
                     guard !changed.isEmpty, state.observation != nil else { return nil }
                     return state.change(paths: changed.map(\.dotted), actions: state.actionsFired(by: changed.first))
                 }
