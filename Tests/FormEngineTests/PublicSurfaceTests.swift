@@ -43,15 +43,17 @@ struct PublicSurfaceTests {
         return declarations
     }
 
-    @Test func formCoreShowsFewerThan240PublicDeclarations() throws {
+    @Test func formCoreShowsFewerThan260PublicDeclarations() throws {
         let declarations = try Self.publicDeclarations(in: "FormCore")
         // Some public declarations must be there: a test that reads the wrong directory would pass.
         #expect(declarations.contains { $0.text.contains("public enum FormValue") })
         // 200 until a file field's value became a public type (AttachmentReference, what a
         // service reads back); the rules and errors around it stay package. 210 until forms
         // spoke several languages: a service names languages (LanguageTag, LanguagePreferences)
-        // and asks a form which it has; plural rules and message tables stay package.
-        #expect(declarations.count < 240, "FormCore has \(declarations.count) public declarations")
+        // and asks a form which it has; plural rules and message tables stay package. 240
+        // until forms declared their data: a service reads a form's declared names and classes
+        // (DataModel, DataDeclaration, DataClass); the literal reader and the checks stay package.
+        #expect(declarations.count < 260, "FormCore has \(declarations.count) public declarations")
     }
 
     @Test(arguments: ["FormCore", "FormEngine"])

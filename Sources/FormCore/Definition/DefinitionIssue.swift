@@ -37,6 +37,19 @@ public struct DefinitionIssue: Sendable, Hashable, CustomStringConvertible {
         /// An author's message that is no message pattern, names an argument its rule does not
         /// give, or (a warning) drops one the default language's message uses.
         case invalidMessage
+        /// A root `data` or `classes` entry that is not a declaration: no name or class, a
+        /// class that does not parse, a name declared twice (or differently by an included
+        /// file), a `defaultValue` that is no Swift literal or not of its class.
+        case invalidDataDeclaration
+        /// Bound data of another class than the form declares for it; the path is the data's
+        /// (`user.age`), not the definition's.
+        case dataMismatch
+        /// (A warning of `check --data`.) A top-level name of the data the form does not declare,
+        /// when it declares data.
+        case undeclaredData
+        /// An expression that compares or combines a declared name with a value its class can
+        /// never equal (a declared `String` compared with a number).
+        case typeMismatch
     }
 
     /// Error or warning.

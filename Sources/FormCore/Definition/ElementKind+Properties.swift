@@ -24,6 +24,8 @@ extension ElementKind {
                 "maxUploadSize": .integer,
                 // formctl: the form's default language, and its strings for localized('key').
                 "language": .string, "strings": .object,
+                // SwiftJsonUI: the data the form binds to, declared with classes and defaults.
+                "data": .array, "classes": .object,
             ]
         case .label:
             return [

@@ -32,8 +32,9 @@ package final class CompiledForm: Sendable {
     static let maximumKeptShapes = 64
 
     /// Compiles `definition` bound to `data`. Refuses what `check` refuses (an expression that
-    /// does not parse, in a template too; a malformed `validate` entry) and, since the host's
-    /// registrations are known here, rules and transforms nobody registered.
+    /// does not parse, in a template too; a malformed `validate` entry), data of another class
+    /// than the form declares (`dataMismatch` issues, with the data's paths and no file) and,
+    /// since the host's registrations are known here, rules and transforms nobody registered.
     ///
     /// `requiringRegistrations: false` lets unknown rules and transforms through, for reading a
     /// stored definition whose host is not this one (an export); such a form validates with
@@ -51,13 +52,16 @@ package final class CompiledForm: Sendable {
         self.language = language ?? definition.defaultLanguage
         localizedDefinition = definition.localized(to: self.language)
         messageChain = MessageLanguage.lookupChain(for: self.language, formDefault: definition.defaultLanguage)
-        self.data = data
+        // Declared data is checked wherever the data comes from, and fills in what it lacks.
+        let conformed = definition.conformedData(data)
+        if !conformed.mismatches.isEmpty { throw DataMismatch.error(conformed.mismatches) }
+        self.data = conformed.data
         // localized('key') reads the form's strings in the language it is compiled in.
         var registry = registry
         registry.functions.strings = localizedDefinition.strings(for: self.language)
         self.registry = registry
         do {
-            base = try Self.build(localizedDefinition, data: data, baseData: data, registry: registry)
+            base = try Self.build(localizedDefinition, data: self.data, baseData: self.data, registry: registry)
         } catch {
             // Compiling knows JSON paths only; the definition knows their files, lines and columns.
             throw DefinitionError(issues: error.issues.map(definition.located))
