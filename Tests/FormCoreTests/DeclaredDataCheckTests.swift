@@ -120,6 +120,27 @@ import Testing
         #expect(!DefinitionCheck().issues(in: definition).contains { $0.code == .typeMismatch })
     }
 
+    /// Inside a repeat template the item's own `name` is read before the declared one: its
+    /// class is unknown, so nothing is reported there (outside, the same test is).
+    @Test func aNameInARepeatTemplateMayBeTheItems() throws {
+        let definition = try FormDefinition(json: """
+            {"data": [{"name": "name", "class": "String"}, {"name": "guests", "class": "Array"}],
+             "sections": [{"bind": "iterate:guests", "elementTemplate": {"type": "label", "title": "@{name == 3}"}},
+                          {"elements": [{"type": "label", "title": "@{name == 3}"}]}]}
+            """)
+        let issues = DefinitionCheck().issues(in: definition).filter { $0.code == .typeMismatch }
+        #expect(issues.map(\.path) == ["sections[1].elements[0].title"], "\(issues)")
+    }
+
+    /// Declarations are read as written: an expression in their place is refused, not computed.
+    @Test func declarationsAreNeverComputed() throws {
+        let definition = try FormDefinition(json: #"{"data": "@{declared}", "sections": []}"#)
+        let errors = DefinitionCheck().issues(in: definition).filter(\.isError)
+        #expect(errors.map(\.description) == ["1:10: error: data: data is declared as written, never computed: found an expression"],
+                "\(errors)")
+        #expect(throws: DefinitionError.self) { try CompiledForm(definition: definition) }
+    }
+
     /// `check --data`: the data's mismatches are errors of the data file at the data's paths,
     /// undeclared top-level names warnings; declared names it lacks take their defaults (no
     /// "the data has no" warning for a bind to one).

@@ -8,7 +8,13 @@ extension DefinitionLint {
         let data = definition.root.properties["data"], classes = definition.root.properties["classes"]
         guard data != nil || classes != nil else { return [] }
         let written = definition.sourceLocations[definition.sourcePath ?? ""]
-        return DataModel.read(data: data, classes: classes).issues.compactMap { issue in
+        // Any other property may be computed; declarations are read as written, never run.
+        let computed = [("data", data), ("classes", classes)].compactMap { name, value -> DefinitionIssue? in
+            guard case .string(let text)? = value, PropertyExpression.containsExpression(text) else { return nil }
+            return place.issue(.error, .invalidDataDeclaration, path: name,
+                               message: "\(name) is declared as written, never computed: found an expression")
+        }
+        return computed + DataModel.read(data: data, classes: classes).issues.compactMap { issue in
             // A `data` that is no array (or `classes` no object) is the decoder's error, said once.
             if issue.path == "data", let data, !PropertyType.array.accepts(data) { return nil }
             if issue.path == "classes", let classes, !PropertyType.object.accepts(classes) { return nil }
@@ -35,10 +41,11 @@ extension DefinitionLint {
     /// path into a described class (`user.age`), with a literal its class can never match: a
     /// `String` compared with a number is false on every fill, a `Bool` plus 1 fails on every
     /// fill. `+` joins text with anything (`'Total: ' + count` is text), so it only fails where
-    /// the evaluator refuses it. A name a field or item field also has reads the field: skipped.
+    /// the evaluator refuses it. A name a field or item field also has reads the field, and
+    /// one in a repeat template or shared data may read the item's: those are not checked.
     func checkDeclaredClasses(_ property: PropertyExpression, path: String, place: Place, issues: inout [DefinitionIssue]) {
         // An include not read yet may hold a field that shadows a declared name.
-        guard !place.dataModel.isEmpty, place.fields.isComplete else { return }
+        guard !place.dataModel.isEmpty, place.fields.isComplete, !place.readsOtherData else { return }
         let shadowing = place.itemKeys.union(place.fields.topLevel)
         var reported = Set<String>()
         for expression in property.expressions {

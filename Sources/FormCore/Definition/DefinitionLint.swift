@@ -67,11 +67,15 @@ package struct DefinitionLint {
         var translations: Translations?
         /// The data the form declares: its names are known everywhere, with their classes.
         var dataModel = DataModel()
+        /// Inside a repeat template or an include with `shared_data`: a name there may be the
+        /// item's (or the shared data's) before it is a declared one.
+        var readsOtherData = false
 
         /// Where the content of `include` comes from (the same place when it was not loaded).
         func entering(_ include: Include) -> Place {
             var inner = self
             inner.names = names?.sharing(include)
+            if include.sharedData != nil { inner.readsOtherData = true }
             guard let source = include.source else { return inner }
             inner.file = source.file
             inner.chain = source.chain
@@ -83,6 +87,7 @@ package struct DefinitionLint {
         /// form field of the same name; `secureKeys` are the item's secure fields.
         func repeating(_ keys: Set<String>, bind: String?, secureKeys: Set<String>) -> Place {
             var inner = self
+            inner.readsOtherData = true
             let shared = FormFieldNames.iteration(bind).flatMap { secureItemKeys[$0] } ?? []
             inner.secrets = secrets.subtracting(keys).union(secureKeys).union(shared)
             inner.itemKeys.formUnion(keys)
@@ -210,6 +215,8 @@ package struct DefinitionLint {
             }
         case "bind", "include", "shared_data", "bindingScript":
             break
+        case "data" where path == "data", "classes" where path == "classes":
+            break  // the root's declarations: read as written (lintData), never computed
         case "pattern":
             guard case .string(let text) = value else { break }
             if PropertyExpression.containsExpression(text) {
