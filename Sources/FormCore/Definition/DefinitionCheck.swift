@@ -1,7 +1,8 @@
 /// Everything `formctl check` finds in a loaded definition, in one run: the lint (errors that
 /// compiling refuses too, and warnings), cycles among computed values, expressions that fail on
 /// the form's default values (the declared data's defaults among them), and, with the data the
-/// form will be bound to, what in it does not fit the declared data and the key paths it lacks. Each issue once, with its file, JSON path, line and column, in file order.
+/// form will be bound to, what in it does not fit the declared data and the key paths it lacks.
+/// Each issue once, with its file, JSON path, line and column, in file order.
 package struct DefinitionCheck {
     package var lint: DefinitionLint
     /// Host functions expressions may call; without them a call is an evaluation failure.
