@@ -20,16 +20,34 @@ package struct DataMismatch: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// What is wrong without the path: `expected Int, found "forty"`.
+    /// What is wrong without the path: `expected Int, found "forty"`, `expected Date, found
+    /// "soon" (not an ISO 8601 date)`, `expected Int, found nothing`.
     package var message: String {
-        // SHAPE(model): `expected Int, found "forty"`, `expected Date, found "soon" (not an ISO 8601 date)`,
-        // `expected Set<String>, found a duplicate item "a"`, `expected Int, found nothing`; found
-        // values shown short (an excerpt of long text, `an object`, `an array of 3 items`).
-        "expected \(expected), found \(found.map { String(describing: $0) } ?? "nothing")"
+        let shown = found.map(Self.shortDescription) ?? "nothing"
+        return "expected \(expected), found \(shown)" + (reason.map { " (\($0))" } ?? "")
     }
 
     /// `user.age: expected Int, found "forty"`.
     package var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// The most characters of a text a message quotes: the path says where the rest is.
+    static let quotedTextLength = 40
+
+    /// A value as a message shows it: scalars as JSON writes them (texts cut to an excerpt),
+    /// collections by their size, since the data itself may be long or private.
+    static func shortDescription(_ value: FormValue) -> String {
+        switch value {
+        case .null, .bool, .int, .double:
+            return value.description
+        case .string(let text):
+            guard text.count > quotedTextLength else { return value.description }
+            return FormValue.string(String(text.prefix(quotedTextLength)) + "…").description + " (\(text.count) characters)"
+        case .array(let items):
+            return items.isEmpty ? "an empty array" : "an array of \(items.count) item\(items.count == 1 ? "" : "s")"
+        case .object(let members):
+            return members.isEmpty ? "an empty object" : "an object"
+        }
+    }
 }
 
 extension DataMismatch {

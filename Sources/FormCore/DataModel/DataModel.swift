@@ -34,37 +34,6 @@ public struct DataModel: Sendable, Hashable {
 
     /// The declaration of `name`, if any.
     public func declaration(of name: String) -> DataDeclaration? { declarations.first { $0.name == name } }
-
-    /// The class at a key path of the data (`user.age` is `Int?` when `user` is a declared
-    /// `User?` whose `age` is `Int?`; an optional on the way makes the result optional); nil
-    /// when the path leaves what is declared.
-    package func dataClass(at path: ValuePath) -> DataClass? {
-        // SHAPE(model)
-        nil
-    }
-
-    /// Reads a root's `data` and `classes` (as written in a definition, each issue with its
-    /// JSON path from the root: `data[1].defaultValue`, `classes.User.age`): a declaration
-    /// that is not an object, a missing or non-text `name` or `class`, a name declared twice, a
-    /// class that does not parse, a `defaultValue` that is no Swift literal (`Date()` said as
-    /// a call: only literals are taken) or not of its class (`defaultValue: expected Int,
-    /// found "zero"`), an unknown member of an entry (a warning); a custom class that
-    /// `classes` does not describe is a warning (taken as any object). Only errors leave an
-    /// entry out of the model.
-    package static func read(data: FormValue?, classes: FormValue?) -> (model: DataModel, issues: [DefinitionIssue]) {
-        // SHAPE(model)
-        (DataModel(), [])
-    }
-
-    /// `data` checked against the declarations, with the defaults of the names it lacks.
-    package func conform(_ data: FormValue) -> DataConformance {
-        // SHAPE(model): every declared name: missing (absent) -> its default, else null;
-        // present -> checked against its class (recursively: arrays' items, dictionaries'
-        // values and key texts, sets' uniqueness, custom classes' members when `classes`
-        // describes them: a member missing is a mismatch unless optional; members the class
-        // does not describe pass); undeclared top-level names listed in `undeclared`.
-        DataConformance(data: data, mismatches: [], undeclared: [])
-    }
 }
 
 /// Bound data checked against a form's declarations.

@@ -1,10 +1,10 @@
 /// Reads a `defaultValue` as SwiftJsonUI writes one: a Swift literal, and nothing else.
 ///
-/// Taken: string literals (`"Guest"`, with Swift's escapes `\n \t \r \0 \\ \" \' \u{1F600}`;
-/// multi-line and raw strings too if you like, each as Swift reads it), integer and
-/// floating-point literals (`0`, `-3`, `1_000`, `0x1F`, `2.5`, `1e3`), `true`, `false`, `nil`,
-/// array literals (`[1, 2, 3]`, `[]`) and dictionary literals (`["key": "value"]`, `[:]`) of
-/// literals, trailing commas as Swift allows them.
+/// Taken: string literals (`"Guest"`, with Swift's escapes `\n \t \r \0 \\ \" \' \u{1F600}`,
+/// multi-line `"""` strings and raw `#"..."#` strings, each as Swift reads it), integer and
+/// floating-point literals (`0`, `-3`, `1_000`, `0x1F`, `0o17`, `0b101`, `2.5`, `1e3`,
+/// `0x1p4`), `true`, `false`, `nil`, array literals (`[1, 2, 3]`, `[]`) and dictionary
+/// literals (`["key": "value"]`, `[:]`) of literals, trailing commas as Swift allows them.
 ///
 /// Refused, with a message that says only literals are taken: anything that would run code
 /// (`Date()`, `User(name: "John")`, `CGRect(x: 0, y: 0, width: 1, height: 1)`,
@@ -13,14 +13,20 @@
 package enum SwiftLiteral {
     /// The most a literal may nest (arrays in arrays...): a bound that keeps reading safe.
     package static let maximumNesting = 32
+    /// The longest literal read, in characters: a default is a constant an author writes, and
+    /// the bound keeps a runaway definition from costing more than a glance.
+    package static let maximumLength = 65_536
 
     /// The literal's value: `nil` is `.null`, an integer literal `.int` (a float literal, or an
     /// integer beyond `Int`, `.double`), a dictionary `.object` (keys as text: `[1: "a"]` is
     /// `{"1": "a"}`; two equal keys are refused, as Swift refuses them).
     package static func parse(_ text: String) throws(SwiftLiteralError) -> FormValue {
-        // SHAPE(model)
-        throw SwiftLiteralError(text: text, offset: 0, message: "not read yet")
+        var reader = SwiftLiteralReader(text)
+        return try reader.readWhole()
     }
+
+    /// What every refusal of code ends with.
+    static let onlyLiterals = "only literals are taken (strings, numbers, true, false, nil, and arrays and dictionaries of them)"
 }
 
 /// A `defaultValue` that is no Swift literal.
@@ -30,7 +36,7 @@ package struct SwiftLiteralError: Error, Sendable, Hashable, CustomStringConvert
     /// Where in `text` (characters from 0) the problem starts.
     package var offset: Int
     /// What is wrong: `Date() is a call: only literals are taken (strings, numbers, true,
-    /// false, nil, arrays and dictionaries of them)`.
+    /// false, nil, and arrays and dictionaries of them)`.
     package var message: String
 
     /// A problem at `offset` of `text`.
@@ -40,6 +46,19 @@ package struct SwiftLiteralError: Error, Sendable, Hashable, CustomStringConvert
         self.message = message
     }
 
-    /// The message, with where it is when the literal is longer than the problem.
-    package var description: String { message }
+    /// The message; a literal that spans lines says on which line and column the problem is,
+    /// since a message alone could name a `"` the author cannot find.
+    package var description: String {
+        var line = 1
+        var column = 1
+        for character in text.prefix(offset) {
+            if character.isNewline {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return line == 1 ? message : "\(message) (line \(line), column \(column) of the literal)"
+    }
 }

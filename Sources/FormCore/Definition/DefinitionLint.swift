@@ -40,6 +40,8 @@ package struct DefinitionLint {
         place.secureItemKeys = Self.secureItemKeys(in: definition.root)
         if checksExpressionNames { place.names = NameScope(dataItems: data.map { [$0] }, rootData: data) }
         place.translations = Translations(definition)
+        place.dataModel = definition.dataModel
+        issues += lintData(definition, place: place)
         lintElement(definition.root, path: "", place: place, keys: &keys, issues: &issues)
         lintStrings(place: place, stringTables: definition.stringTables, issues: &issues)
         return issues.map(definition.located)
@@ -63,11 +65,17 @@ package struct DefinitionLint {
         var secureItemKeys: [ValuePath: Set<String>] = [:]
         /// The form's languages and strings (`lintTexts`).
         var translations: Translations?
+        /// The data the form declares: its names are known everywhere, with their classes.
+        var dataModel = DataModel()
+        /// Inside a repeat template or an include with `shared_data`: a name there may be the
+        /// item's (or the shared data's) before it is a declared one.
+        var readsOtherData = false
 
         /// Where the content of `include` comes from (the same place when it was not loaded).
         func entering(_ include: Include) -> Place {
             var inner = self
             inner.names = names?.sharing(include)
+            if include.sharedData != nil { inner.readsOtherData = true }
             guard let source = include.source else { return inner }
             inner.file = source.file
             inner.chain = source.chain
@@ -79,6 +87,7 @@ package struct DefinitionLint {
         /// form field of the same name; `secureKeys` are the item's secure fields.
         func repeating(_ keys: Set<String>, bind: String?, secureKeys: Set<String>) -> Place {
             var inner = self
+            inner.readsOtherData = true
             let shared = FormFieldNames.iteration(bind).flatMap { secureItemKeys[$0] } ?? []
             inner.secrets = secrets.subtracting(keys).union(secureKeys).union(shared)
             inner.itemKeys.formUnion(keys)
@@ -206,6 +215,8 @@ package struct DefinitionLint {
             }
         case "bind", "include", "shared_data", "bindingScript":
             break
+        case "data" where path == "data", "classes" where path == "classes":
+            break  // the root's declarations: read as written (lintData), never computed
         case "pattern":
             guard case .string(let text) = value else { break }
             if PropertyExpression.containsExpression(text) {
@@ -232,6 +243,7 @@ package struct DefinitionLint {
             checkLocalizedKeys(expression, path: path, place: place, issues: &issues)
         }
         checkNames(property, path: path, place: place, issues: &issues)
+        checkDeclaredClasses(property, path: path, place: place, issues: &issues)
     }
 
     /// A `matches` rule compares with the value stored under its `field`: in the same repeat
