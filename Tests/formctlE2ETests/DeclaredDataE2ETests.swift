@@ -28,6 +28,8 @@ import Testing
         let result = try CommandRunner.run(["render", Self.order])
         #expect(result.exitCode == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
+        // A section title reading declared names is shown as a person filling the form sees it.
+        #expect(lines.contains("== Hello, Guest =="), "\(result)")
         #expect(lines.contains("  Name [name] (entry): Guest"), "\(result)")
         #expect(lines.contains("  Size [size] (radio): (none of S | M | L)"), "\(result)")
         #expect(lines.contains("  Quantity [quantity] (decimal): 1"), "\(result)")
