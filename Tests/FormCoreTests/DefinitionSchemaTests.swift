@@ -45,6 +45,17 @@ import Testing
         #expect(Set(DefinitionSchema.propertyDescriptions.keys) == Set(names), "descriptions of properties no table has")
     }
 
+    /// A root `data` entry needs a name and a class, and takes nothing else; `classes` maps each
+    /// custom class's members to their classes.
+    @Test func rootDataAndClassesAreDescribed() {
+        let entry = defs["root"]?["properties"]?["data"]?["items"]
+        #expect(entry?["required"] == ["name", "class"])
+        #expect(entry?["additionalProperties"] == false)
+        #expect(entry?["properties"]?["class"]?["type"] == "string")
+        #expect(entry?["properties"]?["defaultValue"]?["description"]?.stringValue?.contains("Swift literal") == true)
+        #expect(defs["root"]?["properties"]?["classes"]?["additionalProperties"]?["additionalProperties"]?["type"] == "string")
+    }
+
     @Test func enumNamesComeFromTheDecodersTables() {
         let keyboard = defs["QEntryElement"]?["properties"]?["keyboardType"]?["anyOf"]?[0]?["enum"]
         #expect(keyboard == .array(EnumTables.keyboardType.map(FormValue.string)))

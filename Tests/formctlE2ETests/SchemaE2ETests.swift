@@ -7,7 +7,7 @@ import Testing
 /// are not, each at the place an editor would underline.
 @Suite struct SchemaE2ETests {
     static let validForms = [
-        "forms/signup.json", "forms/survey.json", "forms/loginform.json", "forms/feedback.json",
+        "forms/signup.json", "forms/survey.json", "forms/loginform.json", "forms/feedback.json", "forms/order.json",
         "Tests/Fixtures/jsondatasample.json", "Tests/Fixtures/jsonadvancedsample.json",
     ]
 
@@ -65,6 +65,9 @@ import Testing
             (#"{"sections": [{"footer": {"english": "x", "not a tag": "y"}}]}"#, "$.sections[0].footer"),
             (#"{"language": "english!"}"#, "$.language"),
             (#"{"strings": {"de": {"hi": ["Hallo"]}}}"#, "$.strings.de.hi"),
+            // Declared data: an entry needs a class; a class is written as text.
+            (#"{"data": [{"name": "userName", "defaultValue": "\"Guest\""}]}"#, "$.data[0]"),
+            (#"{"classes": {"User": {"age": 3}}}"#, "$.classes.User.age"),
         ]
         var files: [String] = []
         for (index, (json, _)) in cases.enumerated() { files.append(try scratch.write("broken-\(index).json", json)) }

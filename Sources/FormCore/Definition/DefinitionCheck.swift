@@ -1,27 +1,42 @@
 /// Everything `formctl check` finds in a loaded definition, in one run: the lint (errors that
 /// compiling refuses too, and warnings), cycles among computed values, expressions that fail on
-/// the form's default values, and, with the data the form will be bound to, the key paths the
-/// data lacks. Each issue once, with its file, JSON path, line and column, in file order.
+/// the form's default values (the declared data's defaults among them), and, with the data the
+/// form will be bound to, what in it does not fit the declared data and the key paths it lacks. Each issue once, with its file, JSON path, line and column, in file order.
 package struct DefinitionCheck {
     package var lint: DefinitionLint
     /// Host functions expressions may call; without them a call is an evaluation failure.
     package var functions: ExpressionFunctions
+    /// The file `lint.data` was read from (`check --data`): its mismatches with the declared
+    /// data and its undeclared names are issues of that file.
+    package var dataFile: String?
 
     /// `lint` names the data (`DefinitionLint.data`) when it is known; its expression-name check
     /// is turned on here.
-    package init(lint: DefinitionLint = DefinitionLint(), functions: ExpressionFunctions = ExpressionFunctions()) {
+    package init(lint: DefinitionLint = DefinitionLint(), functions: ExpressionFunctions = ExpressionFunctions(), dataFile: String? = nil) {
         self.lint = lint
         self.lint.checksExpressionNames = true
         self.functions = functions
+        self.dataFile = dataFile
     }
 
     package func issues(in definition: FormDefinition) -> [DefinitionIssue] {
+        // The data is checked against the declarations first, and the rest sees it as a fill
+        // would: with the defaults of the declared names it lacks.
+        var lint = self.lint
+        var issues: [DefinitionIssue] = []
+        if let data = lint.data {
+            let conformance = definition.conformedData(data)
+            lint.data = conformance.data
+            issues += dataIssues(of: conformance, declaresData: !definition.dataModel.isEmpty)
+        }
         let linted = lint.lint(definition)
-        var issues = linted
+        issues += linted
         // A place the lint already reported on (a pattern that does not compile) fails to
         // evaluate for the same reason: said once.
         let reported = Set(linted.map(\.path))
-        for (path, message) in evaluationErrors(of: definition, setting: linted, issues: &issues) where !reported.contains(path) {
+        let evaluated = lint.data ?? definition.conformedData(.emptyObject).data
+        for (path, message) in evaluationErrors(of: definition, data: evaluated, setting: linted, issues: &issues)
+        where !reported.contains(path) {
             let exceeded = ExpressionLimits.isExceeded(message)
             issues.append(definition.located(DefinitionIssue(
                 exceeded ? .error : .warning, exceeded ? .limitExceeded : .evaluationFailed, path: path,
@@ -40,14 +55,13 @@ package struct DefinitionCheck {
     /// what failed to evaluate, by JSON path. Expressions that do not parse (the lint reported
     /// them) are set aside first; a cycle among computed values is reported, set aside, and the
     /// rest compiled again, so that one problem does not hide the others.
-    func evaluationErrors(of definition: FormDefinition, setting linted: [DefinitionIssue], issues: inout [DefinitionIssue])
-        -> [(key: String, value: String)]
-    {
+    func evaluationErrors(
+        of definition: FormDefinition, data: FormValue, setting linted: [DefinitionIssue], issues: inout [DefinitionIssue]
+    ) -> [(key: String, value: String)] {
         var compilable = definition
         for issue in linted where issue.code == .invalidExpression && issue.includeChain.isEmpty && issue.file == definition.sourcePath {
             _ = compilable.removeProperty(atPath: issue.path)
         }
-        let data = lint.data ?? .emptyObject
         // Evaluated as a fill in the default language sees it; a text map is replaced by one
         // text at the same path, so paths stay the definition's.
         let language = compilable.defaultLanguage

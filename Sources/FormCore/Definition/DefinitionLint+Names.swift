@@ -1,6 +1,7 @@
 /// Expressions reading names nothing supplies: a key path is looked up in the repeat item's
 /// fields, the item's data, the form's fields and the bound data, in that order, and one that
-/// none of them has reads nil, every time (usually a typo). Only the data can still supply a
+/// none of them has (nor the form's declared data, which always supplies its names) reads nil,
+/// every time (usually a typo). Only the data can still supply a
 /// name the definition does not, so without the data this is a warning with the nearest field's
 /// name; with the data the form will be bound to (`check --data`) it is an error. A name only
 /// read on the left of `??` is expected to be missing at times: a warning either way.
@@ -54,7 +55,7 @@ extension DefinitionLint {
 
     func checkNames(_ property: PropertyExpression, path: String, place: Place, issues: inout [DefinitionIssue]) {
         guard let scope = place.names, place.fields.isComplete else { return }
-        let known = place.itemKeys.union(place.fields.topLevel)
+        let known = place.itemKeys.union(place.fields.topLevel).union(place.dataModel.declarations.map(\.name))
         let dataNames = scope.names
         let guarded = property.expressions.reduce(into: Set<String>()) { $0.formUnion($1.root.namesGuardedByNilCoalescing) }
         var reported = Set<String>()

@@ -40,6 +40,8 @@ package struct DefinitionLint {
         place.secureItemKeys = Self.secureItemKeys(in: definition.root)
         if checksExpressionNames { place.names = NameScope(dataItems: data.map { [$0] }, rootData: data) }
         place.translations = Translations(definition)
+        place.dataModel = definition.dataModel
+        issues += lintData(definition, place: place)
         lintElement(definition.root, path: "", place: place, keys: &keys, issues: &issues)
         lintStrings(place: place, stringTables: definition.stringTables, issues: &issues)
         return issues.map(definition.located)
@@ -63,6 +65,8 @@ package struct DefinitionLint {
         var secureItemKeys: [ValuePath: Set<String>] = [:]
         /// The form's languages and strings (`lintTexts`).
         var translations: Translations?
+        /// The data the form declares: its names are known everywhere, with their classes.
+        var dataModel = DataModel()
 
         /// Where the content of `include` comes from (the same place when it was not loaded).
         func entering(_ include: Include) -> Place {
@@ -232,6 +236,7 @@ package struct DefinitionLint {
             checkLocalizedKeys(expression, path: path, place: place, issues: &issues)
         }
         checkNames(property, path: path, place: place, issues: &issues)
+        checkDeclaredClasses(property, path: path, place: place, issues: &issues)
     }
 
     /// A `matches` rule compares with the value stored under its `field`: in the same repeat

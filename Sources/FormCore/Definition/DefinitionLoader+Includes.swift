@@ -142,6 +142,9 @@ extension DefinitionLoader.Run {
             let root = decoder.decodeRoot(value).root
             record(decoder.issues)
             if let strings = root.properties["strings"] { includedStrings.append(strings) }
+            if root.properties["data"] != nil || root.properties["classes"] != nil {
+                includedData.append(IncludedData(file: file, chain: chain, data: root.properties["data"], classes: root.properties["classes"]))
+            }
             let resolved = resolveIncludes(in: root, path: "", depth: decoder.depthOffset, context: context)
             return (.sections(resolved.sections ?? []), IncludeSource(file: file, chain: chain, isWholeForm: true))
         }

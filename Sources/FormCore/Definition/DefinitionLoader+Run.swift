@@ -17,6 +17,9 @@ extension DefinitionLoader {
         /// The `strings` of the whole forms included so far, outermost first: merged into the
         /// form's root after its own (see `mergeStringsFile`).
         var includedStrings: [FormValue] = []
+        /// The root `data` and `classes` of the whole forms included so far, outermost first:
+        /// merged into the form's root after its own (see `mergeIncludedData`).
+        var includedData: [IncludedData] = []
 
         /// For a lint: go on past a form's decoding errors (resolving includes, returning the
         /// definition), so that everything can be reported in one run.
@@ -82,6 +85,7 @@ extension DefinitionLoader {
             definition.root = resolveIncludes(in: definition.root, path: "", depth: 0, context: context)
             if let stringsBesides { mergeStringsFile(besides: stringsBesides, into: &definition.root) }
             for case .object(let languages) in includedStrings { merge(languages, into: &definition.root) }
+            mergeIncludedData(into: &definition.root, file: file)
             definition.sourceLocations = sourceLocations
             return definition
         }

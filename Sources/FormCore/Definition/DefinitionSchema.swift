@@ -168,6 +168,8 @@ package enum DefinitionSchema {
         // run: literal values only, as `check` says.
         case "language": return described(["$ref": "#/$defs/languageTag"])
         case "strings": return described(strings)
+        case "data": return described(dataDeclarations)
+        case "classes": return described(dataClasses)
         case "maxSize", "maximumFiles", "maxUploadSize", "imageMaxLength":
             return described(["anyOf": [["type": "integer", "minimum": 1], ["type": "null"]]])
         case "accept":

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") }
         let known = Set(FormEngine.builtInActions + (try ActionRoutes.parse(actions)).map(\.name))
-        let check = DefinitionCheck(lint: DefinitionLint(knownActions: known, data: boundData))
+        let check = DefinitionCheck(lint: DefinitionLint(knownActions: known, data: boundData), dataFile: data)
         var worst = FormctlExitCode.done
         for path in forms {
             let inspected = DefinitionLoader(includeRoots: includes.roots).inspect(path: path)
