@@ -90,5 +90,8 @@ import Testing
         let result = try CommandRunner.run(["render", Self.order, "--data", "-"], stdin: #"{"isMember": "yes"}"#)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stderrLines.contains(#"standard input: error: isMember: expected Bool, found "yes""#), "\(result)")
+        let checked = try CommandRunner.run(["check", Self.order, "--data", "-"], stdin: #"{"isMember": "yes"}"#)
+        #expect(checked.exitCode == 1, "\(checked)")
+        #expect(checked.stderrLines.contains(#"standard input: error: isMember: expected Bool, found "yes""#), "\(checked)")
     }
 }
