@@ -1,3 +1,5 @@
+import FormEngine
+import FormServer
 import Foundation
 import Testing
 
@@ -56,5 +58,22 @@ import Testing
         #expect(result.stderrLines.contains(
             #"warning: \#(forms)/order.json: not served: \#(forms)/order-data.json: error: sizes[1]: expected String, found 2"#), "\(result)")
         #expect(result.stderrLines.contains("formctl: no form to serve in \(forms)"), "\(result)")
+    }
+
+    /// A service loading the same directory gets the same warning, and the other forms.
+    @Test func theOtherFormsOfTheDirectoryAreStillServed() async throws {
+        let scratch = try Scratch()
+        let forms = scratch.path("forms")
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: true)
+        for name in ["order.json", "signup.json"] {
+            try FileManager.default.copyItem(atPath: CommandRunner.exampleForm(name), toPath: forms + "/" + name)
+        }
+        _ = try scratch.write("forms/order-data.json", #"{"user": {"age": 40}}"#)
+        let engine = try FormEngine(databasePath: scratch.db)
+        let served = try await ServedForms.load(directory: forms, engine: engine)
+        #expect(served.names == ["signup"], "\(served.warnings)")
+        // A member the described class requires is missing: the path says which.
+        #expect(served.warnings == ["\(forms)/order.json: not served: \(forms)/order-data.json: error: user.name: expected String, found nothing"])
+        await engine.close()
     }
 }
