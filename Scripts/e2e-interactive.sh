@@ -4,7 +4,8 @@
 # ticking, placeholders that are not defaults, a wrong email asked again, a password never on
 # screen, repeats grown and trimmed, --set/--answers/--draft on a terminal, Ctrl-C and q, the
 # resume hint, file fields (a path asked, its size and type shown before it is kept), and the
-# same forms in accessible (plain) mode.
+# same forms in accessible (plain) mode; then a form that declares its data, filled without a
+# data file (its defaults prefilled) or refused with a data file of the wrong class.
 # Usage: Scripts/e2e-interactive.sh [path/to/formctl]
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -635,6 +636,39 @@ expect_row "the German label chose the value" \
   "select json_extract(values_json, '\$.attended') || ',' || json_extract(values_json, '\$.city') || ',' || language from submissions order by id desc limit 1" \
   'in-person,Köln,de'
 env=""
+
+# ---- Data declared in the form ----------------------------------------------------------------
+
+# 15. forms/order.json declares its data and has no data file: the declared defaults are the
+#     prefilled values (the name, the sizes to choose from, the quantity, the switch), and
+#     Enter on each stores them.
+start_form "$here/forms/order.json"
+check "a section title reads the declared default" '== Hello, Guest =='
+check "a declared default is the prefilled value" 'Name\*: Guest$'
+send Enter
+check "a declared array is the list of choices" '> S'
+send Down; send Enter
+check "the chosen size stays on screen" 'Size\*: M$'
+check "a declared Int is the prefilled number" 'Quantity \(1–10\): 1$'
+send Enter
+answer 'I am a member \[y/N\]: *$' ""
+check "the summary shows the defaults kept" 'Name: Guest$'
+if screen | grep -q 'Member number'; then fail "a field hidden by the declared Bool is not asked"; else pass "a field hidden by the declared Bool is not asked"; fi
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the order is submitted without a data file"; else fail "the order is submitted without a data file"; fi
+expect_row "the declared defaults are stored with the chosen size (its index)" \
+  "select json_extract(values_json, '\$.name') || ',' || json_extract(values_json, '\$.size') || ',' || json_extract(values_json, '\$.quantity') || ',' || json_extract(values_json, '\$.member') from submissions order by id desc limit 1" \
+  'Guest,1,1,0'
+
+# 16. A data file of the wrong class is refused before anything is asked, naming the file and
+#     the path; nothing is stored.
+printf '{"quantity": "two"}' > "$work/order-data.json"
+before=$(count_rows)
+start_form "$here/forms/order.json" --data "$work/order-data.json"
+check "the wrong class is refused naming the data file and the path" "order-data\.json: error: quantity: expected Int, found \"two\"\$"
+check "and fill exits 1" 'EXIT=1'
+if screen | grep -q 'Name\*:'; then fail "nothing is asked for refused data"; else pass "nothing is asked for refused data"; fi
+expect_row "nothing is stored for refused data" "select count(*) from submissions" "$before"
 
 echo
 echo "interactive: $passed passed, $failed failed"

@@ -98,7 +98,10 @@ public final class FormEngine: Sendable {
 
     /// Loads a definition file (includes resolved, from its own directory tree or
     /// `includeRoots`) under the name of the file, and compiles it. Refuses what `formctl check`
-    /// refuses, and rules or transforms nobody registered.
+    /// refuses, and rules or transforms nobody registered. `data` is checked against the data
+    /// the form declares (its root `data`): the names it lacks take their defaults, and a value
+    /// of another class is refused as a `dataMismatch` issue whose path is the data's
+    /// (`user.age`) and whose file is nil (the caller knows where it read the data).
     public func loadForm(
         path: String, name: String? = nil, data: FormValue = .emptyObject, includeRoots: [String] = []
     ) throws(FormEngineError) -> LoadedForm {
@@ -125,8 +128,9 @@ public final class FormEngine: Sendable {
 
     // MARK: Sessions
 
-    /// A live session of `form` (bound to `data` when given), in the first of `languages` the
-    /// form has (its default language otherwise): its text, and the messages of its errors.
+    /// A live session of `form` (bound to `data` when given, checked against the data the form
+    /// declares as `loadForm` checks it), in the first of `languages` the form has (its
+    /// default language otherwise): its text, and the messages of its errors.
     /// Every action the form names must have a handler: an unrouted action is reported now,
     /// before anyone starts filling it in.
     public func makeSession(for form: LoadedForm, data: FormValue? = nil, languages: LanguagePreferences = .none)

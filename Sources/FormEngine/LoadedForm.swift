@@ -41,7 +41,7 @@ public final class LoadedForm: Sendable {
         self.contentHash = contentHash
     }
 
-    /// The data the form was loaded with.
+    /// The data the form was loaded with, the declared names it lacked set to their defaults.
     public var data: FormValue { compiled.data }
 
     /// The languages the form has text in, its default first.

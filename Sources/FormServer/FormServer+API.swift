@@ -22,7 +22,10 @@ extension FormServer {
         }
         var prefilling = SubmissionRequest(data: data, deadline: Self.deadline)
         prefilling.languages = Self.languagePreferences(of: request)
-        let prefilled = try await engineCall { [prefilling] in try await engine.makeSession(for: form.loaded, prefilling: prefilling) }
+        let prefilled: PrefilledSession
+        do { prefilled = try await engine.makeSession(for: form.loaded, prefilling: prefilling) } catch {
+            throw dataRefusal(error, source: "the data parameter") ?? engineRefusal(error)
+        }
         return HTTPReplies.json(prefilled.session.renderedDefinition.encoded)
     }
 

@@ -151,7 +151,7 @@ enum OpenAPIDocument {
             "properties": {"name": {"type": "string"}, "title": {"type": ["string", "null"]}, "version": {"type": "integer"}}}}}}}}}},
         "/forms/{name}": {"get": {"summary": "The form: QuickDialog JSON bound to its data (Accept: application/json), or an HTML page (Accept: text/html)",
           "parameters": [{"$ref": "#/components/parameters/name"},
-            {"name": "data", "in": "query", "required": false, "schema": {"type": "string"}, "description": "JSON data to bind the form to."},
+            {"name": "data", "in": "query", "required": false, "schema": {"type": "string"}, "description": "JSON data to bind the form to, checked against the data the form declares: a value of another class is a 400 naming its path."},
             {"$ref": "#/components/parameters/lang"}],
           "responses": {"200": {"description": "The bound definition, in the request's language", "headers": {"Content-Language": {"$ref": "#/components/headers/ContentLanguage"}}, "content": {"application/json": {"schema": {"type": "object"}}, "text/html": {"schema": {"type": "string"}}}},
             "400": {"$ref": "#/components/responses/BadRequest"}, "404": {"$ref": "#/components/responses/NotFound"}}}},

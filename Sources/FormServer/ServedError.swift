@@ -64,6 +64,20 @@ func engineRefusal(_ error: FormEngineError) -> ServedError {
     }
 }
 
+/// Data a request gave that does not have the classes the form declares: 400 naming each
+/// path in the data and the class expected there (`user.age: expected Int, found "forty"`),
+/// the same words formctl prints, and the list as `errors` for a program. Nil for any other
+/// refusal.
+func dataRefusal(_ error: FormEngineError, source: String) -> ServedError? {
+    guard case .definition(let definition) = error else { return nil }
+    let mismatches = definition.errors.filter { $0.code == .dataMismatch }
+    guard !mismatches.isEmpty else { return nil }
+    let words = mismatches.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }
+    let list = mismatches.map { issue -> FormValue in ["path": .string(issue.path), "message": .string(issue.message)] }
+    return ServedError(.badRequest, message: "\(source) does not fit the data the form declares: \(words.joined(separator: "; "))",
+                       extra: ["errors": .array(list)])
+}
+
 extension HTTPResponse.Status {
     /// 507 (RFC 4918), which HTTPTypes does not name: the store is full.
     static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")

@@ -65,6 +65,13 @@ public struct ServedForms: Sendable {
                 }
                 let version = try await engine.register(loaded)
                 forms[name] = Form(name: name, loaded: loaded, version: version, fieldNames: FlatAnswers(form: loaded.compiled))
+            } catch FormEngineError.definition(let error) where error.errors.contains(where: { $0.code == .dataMismatch }) {
+                // The data file is what to fix: each mismatch said of it, as formctl says one.
+                for issue in error.errors {
+                    var placed = issue
+                    if placed.code == .dataMismatch { placed.file = dataPath }
+                    warnings.append("\(path): not served: \(placed)")
+                }
             } catch {
                 warnings.append("\(path): not served: \(error)")
             }

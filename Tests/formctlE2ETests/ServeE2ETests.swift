@@ -14,10 +14,10 @@ import Testing
         defer { server.stop() }
         let forms = try #require(try server.request("GET", "/forms").json() as? [[String: Any]])
         // feedback.strings.json is feedback's translations, not a form.
-        #expect(forms.map { $0["name"] as? String } == ["feedback", "signup", "survey"])
+        #expect(forms.map { $0["name"] as? String } == ["feedback", "order", "signup", "survey"])
         // Each title in the request's language, the form's default for a language it lacks.
         let german = try #require(try server.request("GET", "/forms", headers: ["Accept-Language": "de"]).json() as? [[String: Any]])
-        #expect(german.map { $0["title"] as? String } == ["Feedback zur Konferenz", "Sign up", "Team survey"], "\(german)")
+        #expect(german.map { $0["title"] as? String } == ["Feedback zur Konferenz", "Order", "Sign up", "Team survey"], "\(german)")
         // The login sample's button names an action nobody routed: it is left out, and said so.
         #expect(server.log.contains("loginform.json: not served: no handler for action 'onLogin' (route it with --action NAME=PROGRAM)"), "\(server.log)")
         #expect(forms.first { $0["name"] as? String == "signup" }?["title"] as? String == "Sign up")
@@ -30,7 +30,7 @@ import Testing
         let document = try server.request("GET", "/openapi.json").object
         let paths = try #require(document["paths"] as? [String: Any])
         let nameParameter = (document["components"] as? [String: Any]).flatMap { $0["parameters"] as? [String: Any] }?["name"] as? [String: Any]
-        #expect((nameParameter?["schema"] as? [String: Any])?["enum"] as? [String] == ["feedback", "signup", "survey"])
+        #expect((nameParameter?["schema"] as? [String: Any])?["enum"] as? [String] == ["feedback", "order", "signup", "survey"])
         #expect(Set(paths.keys) == ["/forms", "/forms/{name}", "/forms/{name}/state", "/forms/{name}/submissions",
                                     "/forms/{name}/submissions/{id}", "/forms/{name}/drafts/{id}", "/submissions/{id}", "/submissions/{id}/history",
                                     "/submissions/{id}/files/{keyPath}", "/submissions/{id}/review", "/openapi.json",

@@ -68,11 +68,13 @@ public final class FormSession: Sendable {
         state.withLock { state in
             var form = state.structure.form
             var counter = 0
+            var sectionCounter = 0
             // Section selections are synthesized fields with no element in the tree.
             let treeIndexes = state.elements.indices.filter { !state.elements[$0].element.isSectionSelection }
-            form.definition.root = Self.replaceElements(in: form.definition.root, counter: &counter) {
-                state.resolvedElement(treeIndexes[$0])
-            }
+            form.definition.root = Self.replaceElements(
+                in: form.definition.root, counter: &counter, sectionCounter: &sectionCounter,
+                resolveSection: { state.resolvedSection($0, $1) }
+            ) { state.resolvedElement(treeIndexes[$0]) }
             return form
         }
     }
@@ -123,10 +125,19 @@ public final class FormSession: Sendable {
     /// Every action name the form uses, with the field it is on.
     package var actionUses: [(name: String, path: String)] { state.withLock { $0.structure.actionUses } }
 
-    static func replaceElements(in root: Element, counter: inout Int, _ resolve: (Int) -> Element) -> Element {
+    /// `root` with each element replaced by `resolve` of its number and each section's
+    /// properties by `resolveSection` of its number, both counted in the order the structure
+    /// lays them out (a section, then its elements, an element's own sections after it).
+    static func replaceElements(
+        in root: Element, counter: inout Int, sectionCounter: inout Int, resolveSection: (Int, Section) -> Section,
+        _ resolve: (Int) -> Element
+    ) -> Element {
         var root = root
         guard var sections = root.sections else { return root }
         for sectionIndex in sections.indices {
+            // A section's title, footer and hidden may be expressions: shown as they are now.
+            sections[sectionIndex] = resolveSection(sectionCounter, sections[sectionIndex])
+            sectionCounter += 1
             guard var elements = sections[sectionIndex].elements else { continue }
             for elementIndex in elements.indices {
                 let nested = elements[elementIndex].sections
@@ -134,7 +145,8 @@ public final class FormSession: Sendable {
                 counter += 1
                 if nested != nil {
                     replaced.sections = nested
-                    replaced = replaceElements(in: replaced, counter: &counter, resolve)
+                    replaced = replaceElements(
+                        in: replaced, counter: &counter, sectionCounter: &sectionCounter, resolveSection: resolveSection, resolve)
                 }
                 elements[elementIndex] = replaced
             }

@@ -48,6 +48,15 @@ extension SessionState {
     }
 
     /// The element with its live properties replaced by their current results.
+    /// `section` (the structure's section `index`) with its live properties as they are now.
+    func resolvedSection(_ index: Int, _ section: Section) -> Section {
+        var section = section
+        for (name, position) in structure.liveIndex[.section(index)] ?? [:] {
+            section.properties[name] = resolved[position]
+        }
+        return section
+    }
+
     func resolvedElement(_ index: Int) -> Element {
         var element = elements[index].element
         for (name, position) in structure.liveIndex[.element(index)] ?? [:] {

@@ -36,7 +36,8 @@ struct CheckCommand: ParsableCommand {
             let inspected = DefinitionLoader(includeRoots: includes.roots).inspect(path: path)
             var issues = inspected.issues
             if let definition = inspected.definition { issues += check.issues(in: definition) }
-            issues = DefinitionCheck.ordered(issues)
+            // What the data lacks or holds of the wrong class is said of the data file.
+            issues = DefinitionCheck.ordered(FormInputs.placingData(issues, from: data))
             issues.forEach { Terminal.printError(CLIMessages.text($0.description)) }
             let exitCode: FormctlExitCode
             if issues.contains(where: { $0.code == .unreadableFile }) {

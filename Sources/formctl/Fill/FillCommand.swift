@@ -35,7 +35,7 @@ struct FillCommand: AsyncParsableCommand {
     @Argument(help: "The form definition.", completion: .file(extensions: ["json"]))
     var form: String
 
-    @Option(help: "Data to bind the form to (JSON).")
+    @Option(help: "Data to bind the form to (JSON), checked against the data the form declares; declared names it lacks take their defaults.")
     var data: String?
 
     @Option(help: ArgumentHelp("Answers: a JSON object keyed by element key, repeats as arrays; - reads stdin.", valueName: "FILE"))
@@ -119,7 +119,7 @@ struct FillCommand: AsyncParsableCommand {
         let engine = try await database.openEngine()
         ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: false)
+        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, dataFile: data, includes: includes, printWarnings: false)
         let given = try answers.map { try FormInputs.loadJSON($0, what: "answers") }
         var assignments = attachments.compactMap(FileAssignment.init)
         var request = SubmissionRequest(

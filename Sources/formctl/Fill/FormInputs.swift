@@ -22,9 +22,10 @@ enum FormInputs {
     }
 
     /// Loads and compiles a definition through the engine (the form submissions go to): its
-    /// warnings printed, its errors printed with exit 1 (3 when a file cannot be read).
+    /// warnings printed, its errors printed with exit 1 (3 when a file cannot be read); data
+    /// that does not fit the form's declarations is said of `dataFile`, where it was read.
     static func loadForm(
-        _ path: String, engine: FormEngine, data: FormValue, includes: IncludeOptions, printWarnings: Bool
+        _ path: String, engine: FormEngine, data: FormValue, dataFile: String?, includes: IncludeOptions, printWarnings: Bool
     ) throws -> LoadedForm {
         do {
             let form = try engine.loadForm(path: path, data: data, includeRoots: includes.roots)
@@ -32,7 +33,7 @@ enum FormInputs {
             return form
         } catch {
             guard case .definition(let definitionError) = error else { throw CommandFailure("formctl: \(error)", exitCode: .invalid) }
-            definitionError.issues.forEach { Terminal.printError(CLIMessages.text($0.description)) }
+            placingData(definitionError.issues, from: dataFile).forEach { Terminal.printError(CLIMessages.text($0.description)) }
             let unreadable = definitionError.issues.contains { $0.code == .unreadableFile }
             throw CommandFailure.silent(unreadable ? .storage : .invalid)
         }

@@ -42,7 +42,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "NDJSON answers, one object per line; - reads standard input.", completion: .file())
     var file: String
 
-    @Option(help: "Data to bind the form to (JSON).")
+    @Option(help: "Data to bind the form to (JSON), checked against the data the form declares; declared names it lacks take their defaults.")
     var data: String?
 
     @Flag(help: "Store nothing if any line is invalid.")
@@ -79,7 +79,7 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let engine = try await database.openEngine()
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, includes: includes, printWarnings: true)
+        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, dataFile: data, includes: includes, printWarnings: true)
         let reader = try LineReader(path: file)
         let report = ImportReport()
         let importer: SubmissionImporter

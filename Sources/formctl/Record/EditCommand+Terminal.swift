@@ -7,10 +7,12 @@ extension EditCommand {
     func editOnTerminal(_ engine: FormEngine, data: FormValue?) async throws {
         let opened: (session: FormSession, submission: StoredSubmission)
         do { opened = try await engine.editSession(id: id, data: data, languages: language.preferences) } catch {
+            if let refused = FormInputs.dataFailure(error, dataFile: self.data) { throw refused }
             throw await RecordFailure.failure(error, id: id, doing: "edit", in: engine)
         }
         let form: LoadedForm?
         do { form = try await engine.loadForm(versionID: opened.submission.formVersionID, data: data ?? .emptyObject) } catch {
+            if let refused = FormInputs.dataFailure(error, dataFile: self.data) { throw refused }
             throw await RecordFailure.failure(error, id: id, doing: "edit", in: engine)
         }
         guard let form else {

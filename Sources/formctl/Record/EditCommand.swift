@@ -140,6 +140,7 @@ struct EditCommand: AsyncParsableCommand {
     /// An invalid edit prints every error, as fill does, and says which submission kept its
     /// values; the other refusals are one line naming the submission.
     func failure(for error: FormEngineError, in engine: FormEngine) async -> CommandFailure {
+        if let refused = FormInputs.dataFailure(error, dataFile: data) { return refused }
         if case .invalid(let errors) = error {
             if let secure = errors.first(where: { $0.rule == "secure" }) {
                 return CommandFailure(
@@ -160,10 +161,12 @@ extension EditCommand {
     /// `--to-latest`: the latest stored version of the submission's form, compiled as stored.
     func latestForm(of submission: StoredSubmission, in engine: FormEngine, data: FormValue?) async throws -> LoadedForm {
         let form: LoadedForm?
-        do { form = try await engine.loadLatestForm(formName: submission.formName, data: data ?? .emptyObject) } catch .storage(let failure) {
-            throw CommandFailure("formctl: cannot read the latest version of form '\(submission.formName)' from \(engine.database): \(failure)",
-                                 exitCode: .storage)
-        } catch {
+        do { form = try await engine.loadLatestForm(formName: submission.formName, data: data ?? .emptyObject) } catch {
+            if let refused = FormInputs.dataFailure(error, dataFile: self.data) { throw refused }
+            if case .storage(let failure) = error {
+                throw CommandFailure("formctl: cannot read the latest version of form '\(submission.formName)' from \(engine.database): \(failure)",
+                                     exitCode: .storage)
+            }
             throw CommandFailure("formctl: cannot load the latest version of form '\(submission.formName)': \(error)", exitCode: .invalid)
         }
         guard let form else {

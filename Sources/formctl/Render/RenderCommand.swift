@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The definition file.", completion: .file(extensions: ["json"]))
     var form: String
 
-    @Option(help: "Data to bind to (JSON).")
+    @Option(help: "Data to bind the form to (JSON), checked against the data the form declares; declared names it lacks take their defaults.")
     var data: String?
 
     @Option(help: "text: a readable outline; json: QuickDialog JSON that is itself a valid definition.")
@@ -45,7 +45,8 @@ struct RenderCommand: ParsableCommand {
             session = try CompiledForm(definition: loaded.definition, data: boundData, requiringRegistrations: false, language: shown)
                 .makeSession()
         } catch {
-            for issue in FormInputs.placed(error.issues, in: self.form) {
+            // Data that does not fit the declarations is the data file's; the rest the form's.
+            for issue in FormInputs.placed(FormInputs.placingData(error.issues, from: data), in: self.form) {
                 Terminal.printError(CLIMessages.text(issue.locating(in: loaded.sourceLocations).description))
             }
             throw CommandFailure.silent(.invalid)
