@@ -65,4 +65,43 @@ import Testing
         #expect(german.renderedDefinitionInEveryLanguage.root.properties["title"] == ["en": "Rooms", "de": "Zimmer"])
         #expect(german.renderedDefinition.root.properties["title"] == "Zimmer")
     }
+
+    /// `formctl render --format json` as the command writes it.
+    static func rendered(_ definition: FormDefinition, data: FormValue = .emptyObject) throws -> FormDefinition {
+        try CompiledForm(definition: definition, data: data, requiringRegistrations: false).makeSession()
+            .renderedDefinitionInEveryLanguage
+    }
+
+    static let guests = """
+        {"title": "Party", "sections": [{"title": "Guests", "bind": "iterate:guests",
+          "beforeTemplateElements": [{"type": "label", "title": "Who comes?"}],
+          "elementTemplate": {"type": "entry", "key": "email", "bind": "textValue:email"},
+          "afterTemplateElements": [{"type": "boolean", "key": "agree", "title": "I agree", "boolValue": true}]}]}
+        """
+
+    @Test func theElementsAroundAGrowableRepeatStayWhereTheyWere() throws {
+        let original = try FormDefinition(json: Self.guests)
+        let rendered = try Self.rendered(original)
+        let section = try #require(rendered.sections.first)
+        #expect(section.beforeTemplateElements?.map(\.title) == ["Who comes?"])
+        #expect(section.afterTemplateElements?.map(\.key) == ["agree"])
+        #expect(section.elementTemplate?.key == "email" && section.elements == nil)
+
+        let answers: FormValue = ["guests": [["email": "g@x.io"]], "agree": false]
+        let expected = try CompiledForm(definition: original).fill(FormInput(answers: answers))
+        let again = try CompiledForm(definition: FormDefinition(json: rendered.encoded.jsonString())).fill(FormInput(answers: answers))
+        #expect(expected.errors.isEmpty && again.errors.isEmpty, "\(expected.errors) \(again.errors)")
+        #expect(again.values == expected.values)
+        #expect(again.values["agree"] == false)
+    }
+
+    @Test func anItemAddedToAGrowableRepeatStaysBetweenTheElementsAroundIt() throws {
+        let session = try CompiledForm(definition: FormDefinition(json: Self.guests)).makeSession()
+        _ = try session.appendItems(to: "guests", count: 2)
+        try session.set("g@x.io", forKey: "guests.1.email")
+        let section = try #require(session.renderedDefinition.sections.first)
+        #expect(section.beforeTemplateElements?.map(\.title) == ["Who comes?"])
+        #expect(section.afterTemplateElements?.map(\.key) == ["agree"])
+    }
+
 }

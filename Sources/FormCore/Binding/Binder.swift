@@ -98,17 +98,20 @@ package struct Binder {
         let spec = applyPairs(to: &section, data: data, path: path)
         if let iteration = spec?.iteration, let template = section.elementTemplate {
             var elements = bindOwnJSON(section.beforeTemplateElements, named: "beforeTemplateElements", scopes: scopes, path: path)
+            let elementsBefore = elements.count
             let templatePath = path.appending("elementTemplate")
             var count = 0
             for (item, scope) in items(of: iteration, in: data, path: path) {
                 elements += bindElement(template, data: item, scopes: scopes + [scope], path: templatePath)
                 count += 1
             }
-            elements += bindOwnJSON(section.afterTemplateElements, named: "afterTemplateElements", scopes: scopes, path: path)
+            let after = bindOwnJSON(section.afterTemplateElements, named: "afterTemplateElements", scopes: scopes, path: path)
+            elements += after
             let collection = iteration.path.isSelf ? data.value : data.value.value(at: iteration.path)
             var isDictionary = collection?.objectValue != nil
             if case .properties = iteration { isDictionary = true }
-            section.repeatSource = RepeatSource(path: iteration.path, template: template, count: count, isDictionary: isDictionary)
+            section.repeatSource = RepeatSource(path: iteration.path, template: template, count: count, isDictionary: isDictionary,
+                                                elementsBefore: elementsBefore, elementsAfter: after.count)
             section.elements = elements
             section.elementTemplate = nil
             section.beforeTemplateElements = nil
