@@ -104,4 +104,33 @@ import Testing
         #expect(section.afterTemplateElements?.map(\.key) == ["agree"])
     }
 
+    static let teams = """
+        {"sections": [{"bind": "iterate:teams.@allObjects",
+                       "elementTemplate": {"type": "entry", "key": "name", "bind": "textValue:name"}},
+                      {"bind": "iterate:rows.@allObjects", "elementTemplate": {"type": "label", "bind": "value:n"}}]}
+        """
+    static let teamData: FormValue = ["teams": ["blue": ["name": "Ann"], "red": ["name": "Bo"]], "rows": [["n": 1], ["n": 2]]]
+
+    @Test func itemsOfAllObjectsAreRenderedWhereTheyStand() throws {
+        let rendered = try Self.rendered(FormDefinition(json: Self.teams), data: Self.teamData)
+        let names = try #require(rendered.sections[0].elements)
+        #expect(names.map { $0.properties["bind"] } == ["textValue:teams.blue.name", "textValue:teams.red.name"])
+        #expect(names.map(\.key) == ["teams.blue.name", "teams.red.name"])
+        #expect(rendered.sections[1].elements?.map { $0.properties["bind"] } == ["value:rows[0].n", "value:rows[1].n"])
+
+        let again = try Self.rendered(FormDefinition(json: rendered.encoded.jsonString()), data: Self.teamData)
+        #expect(again.encoded.jsonString(pretty: true) == rendered.encoded.jsonString(pretty: true))
+        #expect(again.sections[0].elements?.map { $0.properties["textValue"] } == ["Ann", "Bo"])
+    }
+
+    @Test func itemsOfAnotherOperatorKeepTheirValuesAsWritten() throws {
+        let definition = try FormDefinition(json: """
+            {"sections": [{"bind": "iterate:teams.@unionOfObjects.name", "elementTemplate": {"type": "label", "bind": "value:self"}}]}
+            """)
+        let rendered = try Self.rendered(definition, data: Self.teamData)
+        #expect(rendered.sections[0].elements?.map { $0.properties["value"] } == ["Ann", "Bo"])
+        #expect(rendered.sections[0].elements?.allSatisfy { $0.properties["bind"] == nil } == true)
+        let again = try Self.rendered(FormDefinition(json: rendered.encoded.jsonString()), data: Self.teamData)
+        #expect(again.encoded.jsonString(pretty: true) == rendered.encoded.jsonString(pretty: true))
+    }
 }
