@@ -28,6 +28,7 @@ package struct Binder {
     mutating func bindRoot(_ element: Element, data: BindingData, scopes: [DataScope], path: DefinitionPath) -> Element {
         var element = element
         element.scopes = scopes
+        element.applyClassDefaults()
         element.applyWrittenDerivedProperties()
         let spec = applyPairs(to: &element, data: data, path: path)
         if let iteration = spec?.iteration, let template = element.sectionTemplate {
@@ -73,6 +74,7 @@ package struct Binder {
         if element.hasNestedSections { return [bindRoot(element, data: data, scopes: scopes, path: path)] }
         var element = element
         element.scopes = scopes
+        element.applyClassDefaults()
         element.applyWrittenDerivedProperties()
         applyPairs(to: &element, data: data, path: path)
         return [element]

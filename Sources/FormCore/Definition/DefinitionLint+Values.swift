@@ -7,6 +7,9 @@ import OrderedCollections
 /// Expressions are left to evaluation: only literal values are judged here.
 extension DefinitionLint {
     func lintValues(of element: Element, path: String, place: Place, issues: inout [DefinitionIssue]) {
+        // Judged as binding builds it: a colour picker's selection is among its nine colours.
+        var element = element
+        element.applyClassDefaults()
         func report(_ severity: DefinitionIssue.Severity, _ property: String, _ message: String) {
             issues.append(place.issue(severity, .invalidValue, path: join(path, property), message: message))
         }
