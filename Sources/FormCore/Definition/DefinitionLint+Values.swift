@@ -35,6 +35,10 @@ extension DefinitionLint {
         if element.kind.isA(.dateTimeInline) || element.kind == .dateTime {
             checkDates(properties, mode: properties["mode"]?.stringValue, report: report)
         }
+        if properties["shallowBind"]?.boolValue == true, element.hasNestedSections {
+            report(.warning, "shallowBind", "formctl binds a nested page with its element's data whatever shallowBind says (as QuickDialog "
+                + "does with false): the binds on this page are applied")
+        }
     }
 
     func lintValues(of section: Section, path: String, place: Place, issues: inout [DefinitionIssue]) {
