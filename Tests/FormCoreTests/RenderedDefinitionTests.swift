@@ -121,6 +121,9 @@ import Testing
         let again = try Self.rendered(FormDefinition(json: rendered.encoded.jsonString()), data: Self.teamData)
         #expect(again.encoded.jsonString(pretty: true) == rendered.encoded.jsonString(pretty: true))
         #expect(again.sections[0].elements?.map { $0.properties["textValue"] } == ["Ann", "Bo"])
+        // Their values go back where they came from.
+        let filled = try CompiledForm(definition: FormDefinition(json: Self.teams), data: Self.teamData).fill(FormInput())
+        #expect(filled.values == ["teams": ["blue": ["name": "Ann"], "red": ["name": "Bo"]]])
     }
 
     @Test func itemsOfAnotherOperatorKeepTheirValuesAsWritten() throws {
