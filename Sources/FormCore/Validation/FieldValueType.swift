@@ -177,11 +177,15 @@ package enum FieldValueType: Sendable, Hashable {
     }
 
     /// Writes a value back into the element's value property, as its kind holds it: a radio's
-    /// `selected` index is found from the value among `values`.
+    /// `selected` index is found from the value among `values`, and no choice is -1, as the
+    /// binder and QuickDialog's setter hold it.
     package func write(_ value: FormValue, into element: inout Element) {
         guard let property = element.kind.valueProperty else { return }
-        if case .choice = self, let values = element.values {
-            element.properties[property] = values.firstIndex(of: value).map(FormValue.int) ?? .null
+        if case .choice = self {
+            // An index the binder set outside the choices is no choice too: kept as it is.
+            if storedValue(of: element) == value { return }
+            let index = element.values.map { $0.firstIndex(of: value) } ?? value.intValue
+            element.properties[property] = .int(index ?? -1)
         } else {
             element.properties[property] = value
         }
