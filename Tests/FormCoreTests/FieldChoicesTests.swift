@@ -45,4 +45,18 @@ import Testing
         #expect(topics.allowsMany && topics.value(choosing: [0, 1]) == ["deploys", "review"])
         #expect(topics.chosenIndexes(["review"]) == [1])
     }
+
+    @Test func aSelectSectionWithNoChoicesSaysSo() throws {
+        let form = try CompiledForm(definition: FormDefinition(json: """
+            {"sections": [{"type": "QSelectSection", "key": "pick", "bind": "items:choices"},
+                          {"elements": [{"type": "radio", "key": "size", "bind": "items:sizes"}]}]}
+            """))
+        let filled = form.fill(FormInput(answers: ["pick": [0], "size": "M"]))
+        #expect(filled.errors.map(\.description).sorted() == ["pick: has no choices to pick from", "size: has no choices to pick from"])
+        let listed = try CompiledForm(definition: FormDefinition(json: """
+            {"sections": [{"type": "QSelectSection", "key": "pick", "items": ["a", "b"]}]}
+            """)).fill(FormInput(answers: ["pick": [5]]))
+        #expect(listed.errors.map(\.message) == ["each choice must be one of a, b"])
+    }
+
 }

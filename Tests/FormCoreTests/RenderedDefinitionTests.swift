@@ -65,4 +65,75 @@ import Testing
         #expect(german.renderedDefinitionInEveryLanguage.root.properties["title"] == ["en": "Rooms", "de": "Zimmer"])
         #expect(german.renderedDefinition.root.properties["title"] == "Zimmer")
     }
+
+    /// `formctl render --format json` as the command writes it.
+    static func rendered(_ definition: FormDefinition, data: FormValue = .emptyObject) throws -> FormDefinition {
+        try CompiledForm(definition: definition, data: data, requiringRegistrations: false).makeSession()
+            .renderedDefinitionInEveryLanguage
+    }
+
+    static let guests = """
+        {"title": "Party", "sections": [{"title": "Guests", "bind": "iterate:guests",
+          "beforeTemplateElements": [{"type": "label", "title": "Who comes?"}],
+          "elementTemplate": {"type": "entry", "key": "email", "bind": "textValue:email"},
+          "afterTemplateElements": [{"type": "boolean", "key": "agree", "title": "I agree", "boolValue": true}]}]}
+        """
+
+    @Test func theElementsAroundAGrowableRepeatStayWhereTheyWere() throws {
+        let original = try FormDefinition(json: Self.guests)
+        let rendered = try Self.rendered(original)
+        let section = try #require(rendered.sections.first)
+        #expect(section.beforeTemplateElements?.map(\.title) == ["Who comes?"])
+        #expect(section.afterTemplateElements?.map(\.key) == ["agree"])
+        #expect(section.elementTemplate?.key == "email" && section.elements == nil)
+
+        let answers: FormValue = ["guests": [["email": "g@x.io"]], "agree": false]
+        let expected = try CompiledForm(definition: original).fill(FormInput(answers: answers))
+        let again = try CompiledForm(definition: FormDefinition(json: rendered.encoded.jsonString())).fill(FormInput(answers: answers))
+        #expect(expected.errors.isEmpty && again.errors.isEmpty, "\(expected.errors) \(again.errors)")
+        #expect(again.values == expected.values)
+        #expect(again.values["agree"] == false)
+    }
+
+    @Test func anItemAddedToAGrowableRepeatStaysBetweenTheElementsAroundIt() throws {
+        let session = try CompiledForm(definition: FormDefinition(json: Self.guests)).makeSession()
+        _ = try session.appendItems(to: "guests", count: 2)
+        try session.set("g@x.io", forKey: "guests.1.email")
+        let section = try #require(session.renderedDefinition.sections.first)
+        #expect(section.beforeTemplateElements?.map(\.title) == ["Who comes?"])
+        #expect(section.afterTemplateElements?.map(\.key) == ["agree"])
+    }
+
+    static let teams = """
+        {"sections": [{"bind": "iterate:teams.@allObjects",
+                       "elementTemplate": {"type": "entry", "key": "name", "bind": "textValue:name"}},
+                      {"bind": "iterate:rows.@allObjects", "elementTemplate": {"type": "label", "bind": "value:n"}}]}
+        """
+    static let teamData: FormValue = ["teams": ["blue": ["name": "Ann"], "red": ["name": "Bo"]], "rows": [["n": 1], ["n": 2]]]
+
+    @Test func itemsOfAllObjectsAreRenderedWhereTheyStand() throws {
+        let rendered = try Self.rendered(FormDefinition(json: Self.teams), data: Self.teamData)
+        let names = try #require(rendered.sections[0].elements)
+        #expect(names.map { $0.properties["bind"] } == ["textValue:teams.blue.name", "textValue:teams.red.name"])
+        #expect(names.map(\.key) == ["teams.blue.name", "teams.red.name"])
+        #expect(rendered.sections[1].elements?.map { $0.properties["bind"] } == ["value:rows[0].n", "value:rows[1].n"])
+
+        let again = try Self.rendered(FormDefinition(json: rendered.encoded.jsonString()), data: Self.teamData)
+        #expect(again.encoded.jsonString(pretty: true) == rendered.encoded.jsonString(pretty: true))
+        #expect(again.sections[0].elements?.map { $0.properties["textValue"] } == ["Ann", "Bo"])
+        // Their values go back where they came from.
+        let filled = try CompiledForm(definition: FormDefinition(json: Self.teams), data: Self.teamData).fill(FormInput())
+        #expect(filled.values == ["teams": ["blue": ["name": "Ann"], "red": ["name": "Bo"]]])
+    }
+
+    @Test func itemsOfAnotherOperatorKeepTheirValuesAsWritten() throws {
+        let definition = try FormDefinition(json: """
+            {"sections": [{"bind": "iterate:teams.@unionOfObjects.name", "elementTemplate": {"type": "label", "bind": "value:self"}}]}
+            """)
+        let rendered = try Self.rendered(definition, data: Self.teamData)
+        #expect(rendered.sections[0].elements?.map { $0.properties["value"] } == ["Ann", "Bo"])
+        #expect(rendered.sections[0].elements?.allSatisfy { $0.properties["bind"] == nil } == true)
+        let again = try Self.rendered(FormDefinition(json: rendered.encoded.jsonString()), data: Self.teamData)
+        #expect(again.encoded.jsonString(pretty: true) == rendered.encoded.jsonString(pretty: true))
+    }
 }

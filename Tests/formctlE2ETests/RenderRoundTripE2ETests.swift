@@ -29,6 +29,9 @@ import Testing
         Case(form: "loginform.json", data: "login-data.json", answers: #"{"login": "bea@x.io", "password": "pw"}"#),
         Case(form: "jsondatasample.json", data: "jsondatasample-data.json", answers: "{}"),
         Case(form: "jsonadvancedsample.json", data: "advanced-data.json", answers: "{}"),
+        // A repeat over a list the data lacks, with elements before and after its items.
+        Case(form: "guestlist.json", data: nil, answers: #"{"guests": [{"email": "g@x.io"}], "agree": true}"#),
+        Case(form: "guestlist.json", data: "guestlist-data.json", answers: #"{"agree": true}"#),
     ]
 
     /// Every action a definition names, routed to `true`, so a fill may run.

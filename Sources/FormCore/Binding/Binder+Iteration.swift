@@ -11,8 +11,9 @@ extension Binder {
         switch (iteration, collection.value) {
         case (.items, .array(let items)):
             result.reserveCapacity(items.count)
+            let places = Self.itemPlaces(of: path, in: data.value, count: items.count)
             for (index, item) in items.enumerated() {
-                result.append((BindingData(value: item, written: collection.written?[index]), DataScope(path: path, index: index)))
+                result.append((BindingData(value: item, written: collection.written?[index]), places?[index] ?? DataScope(path: path, index: index)))
             }
         case (.items, .object(let members)):
             // Fast enumeration of an NSDictionary gives its keys: each item is a key, a string.
@@ -36,6 +37,25 @@ extension Binder {
             if isMissing { noteMiss(path: objectPath.text(appending: "bind"), keyPath: path) }
         }
         return result
+    }
+
+    /// Where each item of `collection.@allObjects` stands in the data: the collection's own
+    /// items (`teams.blue` for an object, `teams[1]` for an array), so that the paths written for
+    /// them can be read and written again; an index into the operator's result cannot. Nil for
+    /// any other path, and for one whose items have no place of their own (another operator, or
+    /// a key path after `@allObjects`).
+    static func itemPlaces(of path: ValuePath, in data: FormValue, count: Int) -> [DataScope]? {
+        guard case .collectionOperator(.allObjects)? = path.components.last else { return nil }
+        let base = ValuePath(components: Array(path.components.dropLast()))
+        guard !base.components.contains(where: { if case .collectionOperator = $0 { true } else { false } }) else { return nil }
+        switch data.value(at: base) {
+        case .object(let members)? where members.count == count:
+            return members.keys.enumerated().map { DataScope(path: base, index: $0.offset, propertyKey: $0.element) }
+        case .array(let items)? where items.count == count:
+            return items.indices.map { DataScope(path: base, index: $0) }
+        default:
+            return nil
+        }
     }
 
     /// The data an include binds to: its `shared_data` (an object whose `@{keyPath}` strings are

@@ -28,6 +28,7 @@ package struct Binder {
     mutating func bindRoot(_ element: Element, data: BindingData, scopes: [DataScope], path: DefinitionPath) -> Element {
         var element = element
         element.scopes = scopes
+        element.applyClassDefaults()
         element.applyWrittenDerivedProperties()
         let spec = applyPairs(to: &element, data: data, path: path)
         if let iteration = spec?.iteration, let template = element.sectionTemplate {
@@ -73,6 +74,7 @@ package struct Binder {
         if element.hasNestedSections { return [bindRoot(element, data: data, scopes: scopes, path: path)] }
         var element = element
         element.scopes = scopes
+        element.applyClassDefaults()
         element.applyWrittenDerivedProperties()
         applyPairs(to: &element, data: data, path: path)
         return [element]
@@ -98,17 +100,20 @@ package struct Binder {
         let spec = applyPairs(to: &section, data: data, path: path)
         if let iteration = spec?.iteration, let template = section.elementTemplate {
             var elements = bindOwnJSON(section.beforeTemplateElements, named: "beforeTemplateElements", scopes: scopes, path: path)
+            let elementsBefore = elements.count
             let templatePath = path.appending("elementTemplate")
             var count = 0
             for (item, scope) in items(of: iteration, in: data, path: path) {
                 elements += bindElement(template, data: item, scopes: scopes + [scope], path: templatePath)
                 count += 1
             }
-            elements += bindOwnJSON(section.afterTemplateElements, named: "afterTemplateElements", scopes: scopes, path: path)
+            let after = bindOwnJSON(section.afterTemplateElements, named: "afterTemplateElements", scopes: scopes, path: path)
+            elements += after
             let collection = iteration.path.isSelf ? data.value : data.value.value(at: iteration.path)
             var isDictionary = collection?.objectValue != nil
             if case .properties = iteration { isDictionary = true }
-            section.repeatSource = RepeatSource(path: iteration.path, template: template, count: count, isDictionary: isDictionary)
+            section.repeatSource = RepeatSource(path: iteration.path, template: template, count: count, isDictionary: isDictionary,
+                                                elementsBefore: elementsBefore, elementsAfter: after.count)
             section.elements = elements
             section.elementTemplate = nil
             section.beforeTemplateElements = nil

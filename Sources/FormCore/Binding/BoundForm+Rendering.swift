@@ -20,7 +20,9 @@ extension BoundForm {
 
     static func standalone(_ element: Element) -> Element {
         var element = element
-        rewriteBind(in: &element.properties, scopes: element.scopes)
+        let bound = element.propertiesFromData.union(boundProperties(of: element.properties))
+        rewriteBind(in: &element.properties, scopes: element.scopes, kind: element.kind)
+        keepLoadable(&element, bound: bound)
         element.scopes = []
         if element.isSecure, let property = element.kind.valueProperty { element.properties.removeValue(forKey: property) }
         if let sections = element.sections { element.sections = sections.map(standalone) }
@@ -29,30 +31,118 @@ extension BoundForm {
 
     static func standalone(_ section: Section) -> Section {
         var section = section
-        rewriteBind(in: &section.properties, scopes: section.scopes)
+        let bound = section.propertiesFromData.union(boundProperties(of: section.properties))
+        rewriteBind(in: &section.properties, scopes: section.scopes, kind: nil)
+        keepLoadable(&section.properties, bound: bound, known: section.kind.properties, isLabel: false)
         section.scopes = []
         if let elements = section.elements { section.elements = elements.map(standalone) }
+        // A repeat the person grows keeps the elements around its items.
+        if let elements = section.beforeTemplateElements { section.beforeTemplateElements = elements.map(standalone) }
+        if let elements = section.afterTemplateElements { section.afterTemplateElements = elements.map(standalone) }
         return section
     }
 
-    static func rewriteBind(in properties: inout OrderedDictionary<String, FormValue>, scopes: [DataScope]) {
+    /// A bound value (from the data, or from an element's own JSON) may be one the definition
+    /// format cannot hold (`"title": true`, text where a number belongs), one it would read as
+    /// something else (an object where a text belongs is a text in several languages), or one
+    /// the element refuses as its starting value (a date that is none): written as it is, the
+    /// rendering would not load, or not show the same. Such a text gets the text the form shows
+    /// for it; any other such value is left out, as the form shows nothing for it (and a bind
+    /// that stays in the rendering gives it again from the same data).
+    static func keepLoadable(_ element: inout Element, bound: Set<String>) {
+        keepLoadable(&element.properties, bound: bound, known: element.kind.properties, isLabel: element.kind.isA(.label))
+        // Values past the items bound from the data can never be chosen: a rendering that kept
+        // them would be refused.
+        if bound.contains("items"), let items = element.properties["items"]?.arrayValue, let values = element.values,
+            values.count > items.count
+        {
+            element.properties["values"] = .array(Array(values.prefix(items.count)))
+        }
+        guard let property = element.kind.valueProperty, let value = element.properties[property] else { return }
+        var issues: [DefinitionIssue] = []
+        DefinitionLint().lintValues(of: element, path: "", place: unplaced, issues: &issues)
+        guard issues.contains(where: { $0.isError && $0.path == property }) else { return }
+        if case .text? = element.kind.properties[property], value.stringValue == nil, let text = value.displayString {
+            element.properties[property] = .string(text)
+            issues = []
+            DefinitionLint().lintValues(of: element, path: "", place: unplaced, issues: &issues)
+            guard issues.contains(where: { $0.isError && $0.path == property }) else { return }
+        }
+        element.properties.removeValue(forKey: property)
+    }
+
+    static func keepLoadable(
+        _ properties: inout OrderedDictionary<String, FormValue>, bound: Set<String>, known: [String: PropertyType], isLabel: Bool
+    ) {
+        for (name, value) in properties {
+            guard let type = known[name] else { continue }
+            let isText = type == .text || type == .string || (isLabel && name == "value")
+            // An object the data gave is data; written in a text's place it would be read as a
+            // text in several languages (a label's value only when it looks like one).
+            let readAsTexts = type == .text || (isLabel && name == "value" && TextMap.isTextMap(value))
+            if bound.contains(name), readAsTexts, value.objectValue != nil {
+                properties[name] = value.displayString.map(FormValue.string)
+                continue
+            }
+            if bound.contains(name), type == .textArray, case .array(let items) = value, items.contains(where: { $0.objectValue != nil }) {
+                properties[name] = .array(items.map { $0.objectValue == nil ? $0 : $0.displayString.map(FormValue.string) ?? .null })
+            }
+            guard let value = properties[name] else { continue }
+            // Most values fit their type and hold no text map: only the others are decoded.
+            let holdsObject = value.objectValue != nil || value.arrayValue?.contains { $0.objectValue != nil } == true
+            if type.accepts(value) && !holdsObject { continue }
+            var decoder = DefinitionDecoder()
+            decoder.checkProperty(name, value, path: name, known: known, owner: "")
+            guard decoder.issues.contains(where: \.isError) else { continue }
+            if isText { properties[name] = value.displayString.map(FormValue.string) } else { properties.removeValue(forKey: name) }
+        }
+    }
+
+    /// The properties the pairs of a `bind` set.
+    static func boundProperties(of properties: OrderedDictionary<String, FormValue>) -> Set<String> {
+        guard case .string(let bind)? = properties["bind"], let spec = try? BindingSpec(parsing: bind) else { return [] }
+        return Set(spec.pairs.map(\.property))
+    }
+
+    /// A lint's place for one element judged on its own.
+    static let unplaced = DefinitionLint.Place(file: nil, fields: FormFieldNames(FormDefinition(root: Element(kind: .root, typeName: ""))))
+
+    /// `kind`: the element's class, whose derived properties set the stored one (nil for a
+    /// section).
+    static func rewriteBind(in properties: inout OrderedDictionary<String, FormValue>, scopes: [DataScope], kind: ElementKind?) {
         guard !scopes.isEmpty, case .string(let bind)? = properties["bind"],
             let spec = try? BindingSpec(parsing: bind)
         else { return }
         var rewritten = BindingSpec()
+        func drop(_ pair: BindingSpec.Pair) {
+            // The dropped pair's value stays as the literal; an earlier pair setting the same
+            // property would set it again when the rendering is bound, where the dropped one
+            // came after it and won.
+            let target = storedProperty(pair.property, kind: kind)
+            rewritten.pairs.removeAll { storedProperty($0.property, kind: kind) == target }
+        }
         for pair in spec.pairs {
             let relative: ValuePath
             switch pair.source {
             case .this: relative = .this
             case .keyPath(let path): relative = path
             }
-            guard let absolute = DataScope.absolutePath(of: relative, in: scopes) else { continue }
+            guard let absolute = DataScope.absolutePath(of: relative, in: scopes) else {
+                drop(pair)
+                continue
+            }
             let source: BindingSpec.Source = absolute.isSelf ? .this : .keyPath(absolute)
             // `self` writes nothing back; turning it into an item's path would start writing.
-            if case .this = pair.source, !absolute.isSelf { continue }
+            if case .this = pair.source, !absolute.isSelf {
+                drop(pair)
+                continue
+            }
             let candidate = BindingSpec.Pair(property: pair.property, source: source)
             // A data key holding `,` `.` `[` or spaces cannot be written in a bind string.
-            guard (try? BindingSpec(parsing: BindingSpec(pairs: [candidate]).description))?.pairs == [candidate] else { continue }
+            guard (try? BindingSpec(parsing: BindingSpec(pairs: [candidate]).description))?.pairs == [candidate] else {
+                drop(pair)
+                continue
+            }
             rewritten.pairs.append(candidate)
         }
         if let iteration = spec.iteration { rewritten.iteration = iteration }
@@ -61,5 +151,11 @@ extension BoundForm {
         } else {
             properties["bind"] = .string(rewritten.description)
         }
+    }
+
+    /// The property a pair finally sets: a derived one's stored property.
+    static func storedProperty(_ name: String, kind: ElementKind?) -> String {
+        guard let kind, FieldValueType.isDerived(name, for: kind), let stored = kind.valueProperty else { return name }
+        return stored
     }
 }

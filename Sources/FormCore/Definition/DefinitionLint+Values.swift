@@ -7,19 +7,25 @@ import OrderedCollections
 /// Expressions are left to evaluation: only literal values are judged here.
 extension DefinitionLint {
     func lintValues(of element: Element, path: String, place: Place, issues: inout [DefinitionIssue]) {
+        // Judged as binding builds it: a colour picker's selection is among its nine colours.
+        var element = element
+        element.applyClassDefaults()
         func report(_ severity: DefinitionIssue.Severity, _ property: String, _ message: String) {
             issues.append(place.issue(severity, .invalidValue, path: join(path, property), message: message))
         }
         if element.kind.isA(.radio) { checkChoiceLists(element.properties, report: report) }
         lintFiles(of: element, path: path, place: place, issues: &issues)
-        for problem in element.defaultProblems() {
+        // A default that `bind` replaces is never what a fill starts from (a path the data lacks
+        // binds nil), so it cannot make a fill fail.
+        let defaultIsReplaced = element.bindSetsValue
+        for problem in defaultIsReplaced ? [] : element.defaultProblems() {
             // A radio whose selection is none of its choices starts with nothing selected, as in
             // QuickDialog; anything else is a default every fill that leaves it alone refuses.
             report(element.kind.isA(.radio) ? .warning : .error, problem.property, problem.message)
         }
         let properties = element.properties
         if FieldValueType(element) == .number {
-            checkNumberLimits(element, report: report)
+            checkNumberLimits(element, checkingDefault: !defaultIsReplaced, report: report)
         }
         if element.kind.isA(.entry), let minimum = Self.literalInt(properties["minLength"]),
             let maximum = Self.literalInt(properties["maxLength"]), maximum > 0, minimum > maximum
@@ -28,6 +34,10 @@ extension DefinitionLint {
         }
         if element.kind.isA(.dateTimeInline) || element.kind == .dateTime {
             checkDates(properties, mode: properties["mode"]?.stringValue, report: report)
+        }
+        if properties["shallowBind"]?.boolValue == true, element.hasNestedSections {
+            report(.warning, "shallowBind", "formctl binds a nested page with its element's data whatever shallowBind says (as QuickDialog "
+                + "does with false): the binds on this page are applied")
         }
     }
 
@@ -59,14 +69,16 @@ extension DefinitionLint {
             + (values.count < items.count ? "choosing an item past the last value cannot be stored" : "the extra values can never be chosen"))
     }
 
-    func checkNumberLimits(_ element: Element, report: Report) {
+    func checkNumberLimits(_ element: Element, checkingDefault: Bool, report: Report) {
         let properties = element.properties
         let minimum = Self.literalNumber(properties["minimumValue"])
         let maximum = Self.literalNumber(properties["maximumValue"])
         if let minimum, let maximum, minimum > maximum {
             report(.error, "maximumValue", "maximumValue \(Self.shown(maximum)) is less than minimumValue \(Self.shown(minimum)): no number can be valid")
         }
-        guard let property = element.kind.valueProperty, let raw = properties[property], let number = Self.literalNumber(raw) else { return }
+        guard checkingDefault, let property = element.kind.valueProperty, let raw = properties[property],
+            let number = Self.literalNumber(raw)
+        else { return }
         if let minimum, number < minimum {
             report(.error, property, "the default \(Self.shown(number)) is less than minimumValue \(Self.shown(minimum)): every fill that leaves it fails")
         } else if let maximum, number > maximum {
@@ -118,4 +130,15 @@ extension DefinitionLint {
     }
 
     static func shown(_ number: Double) -> String { FormValue.double(number).displayString ?? "\(number)" }
+}
+
+extension Element {
+    /// Whether a pair of `bind` sets the value the element starts with: its value property, or a
+    /// derived one that moves it (`floatValue` on a decimal, `selectedValue` on a radio).
+    var bindSetsValue: Bool {
+        guard let valueProperty = kind.valueProperty, case .string(let bind)? = properties["bind"],
+            let spec = try? BindingSpec(parsing: bind)
+        else { return false }
+        return spec.pairs.contains { $0.property == valueProperty || FieldValueType.isDerived($0.property, for: kind) }
+    }
 }

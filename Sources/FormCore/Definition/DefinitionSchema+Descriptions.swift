@@ -147,6 +147,7 @@ extension DefinitionSchema {
         "selectedIndexes": "The indexes of the chosen items.",
         "selectedItem": "Sets the choice by its item (label).",
         "selectedValue": "Sets the choice by its value (from values).",
+        "shallowBind": "QuickDialog: true (its default) binds an element in a plain section without its nested page; formctl binds the page with the element's data either way, as QuickDialog does with false.",
         "sortingEnabled": "Whether rows can be reordered.",
         "strings": "formctl: by language tag, the texts localized('key') reads ({\"de\": {\"thanks\": \"Danke!\"}}); NAME.strings.json beside the form adds to them.",
         "source": "Where the image comes from.",

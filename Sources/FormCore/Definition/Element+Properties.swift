@@ -22,8 +22,14 @@ extension Element {
         return properties[property]
     }
 
-    /// Radio, segmented and picker choices as display strings.
-    public var items: [String] { (properties["items"]?.arrayValue ?? []).map { $0.displayString ?? "" } }
+    /// Radio, segmented and picker choices as display strings; a colour picker's item is
+    /// `[name, colour]`, shown by its name.
+    public var items: [String] {
+        (properties["items"]?.arrayValue ?? []).map { item in
+            let label = kind == .colorPicker ? item.arrayValue?.first ?? item : item
+            return label.displayString ?? ""
+        }
+    }
     /// Radio `values`: what is stored for each item when given.
     public var values: [FormValue]? { properties["values"]?.arrayValue }
     /// A radio's `selected` index; nil for none (QuickDialog's -1, or no `selected` at all).

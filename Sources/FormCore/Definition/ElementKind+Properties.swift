@@ -9,6 +9,9 @@ extension ElementKind {
                 // formctl's validation and transform properties, shared by every element.
                 "required": .bool, "validate": .array, "transform": .stringArray, "cellStyle": .enumName(EnumTables.cellStyle),
                 "labelingPolicy": .enumName(EnumTables.labelingPolicy), "object": .any, "bindingScript": .any,
+                // QuickDialog's: whether binding leaves the element's nested page alone (formctl
+                // binds the page whatever it says: see DefinitionLint's warning).
+                "shallowBind": .bool,
                 // formctl: where the value goes when that is not simply the key (render writes it
                 // for the elements it expands from templates).
                 "valuePath": .string,

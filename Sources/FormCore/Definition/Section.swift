@@ -52,6 +52,10 @@ package struct RepeatSource: Sendable, Hashable {
     @IndirectOptional package var template: Element?
     package var count: Int
     package var isDictionary: Bool
+    /// How many of the section's elements stand before the items (`beforeTemplateElements`) and
+    /// after them: with no items the two cannot be told apart by where they stand.
+    package var elementsBefore = 0
+    package var elementsAfter = 0
 }
 
 /// A whole form definition: the root element and its sections.

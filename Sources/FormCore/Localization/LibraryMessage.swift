@@ -22,7 +22,7 @@ package enum LibraryMessage: String, Sendable, Hashable, CaseIterable {
     case formatDate, formatTime, formatDateAndTime
 
     // Switches and choices.
-    case booleanExpected, notAChoice, notChoices, oneChoiceOnly
+    case booleanExpected, notAChoice, notChoices, oneChoiceOnly, noChoices
 
     // Rules of `validate`.
     case email, url, matches, notValid, unknownRule

@@ -39,6 +39,7 @@ extension LibraryMessages {
         .notAChoice: "يجب أن يكون إحدى هذه القيم: {choices}",
         .notChoices: "يجب أن يكون كل اختيار إحدى هذه القيم: {choices}",
         .oneChoiceOnly: "يسمح باختيار واحد فقط",
+        .noChoices: "لا توجد خيارات للاختيار منها",
 
         .email: "يجب أن يكون عنوان بريد إلكتروني مثل name@example.com",
         .url: "يجب أن يكون عنوان URL يبدأ بـ http:// أو https://",

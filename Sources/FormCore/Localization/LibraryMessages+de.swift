@@ -36,6 +36,7 @@ extension LibraryMessages {
         .notAChoice: "muss einer dieser Werte sein: {choices}",
         .notChoices: "jede Auswahl muss einer dieser Werte sein: {choices}",
         .oneChoiceOnly: "erlaubt nur eine Auswahl",
+        .noChoices: "hat keine Auswahlmöglichkeiten",
 
         .email: "muss eine E-Mail-Adresse sein, etwa name@example.com",
         .url: "muss eine URL sein, die mit http:// oder https:// beginnt",

@@ -39,6 +39,7 @@ extension LibraryMessages {
         .notAChoice: "must be one of {choices}",
         .notChoices: "each choice must be one of {choices}",
         .oneChoiceOnly: "allows only one choice",
+        .noChoices: "has no choices to pick from",
 
         .email: "must be an email address like name@example.com",
         .url: "must be a URL starting with http:// or https://",

@@ -37,6 +37,7 @@ extension LibraryMessages {
         .notAChoice: "debe ser uno de estos valores: {choices}",
         .notChoices: "cada opción debe ser uno de estos valores: {choices}",
         .oneChoiceOnly: "solo admite una opción",
+        .noChoices: "no tiene opciones para elegir",
 
         .email: "debe ser una dirección de correo electrónico como nombre@example.com",
         .url: "debe ser una URL que empiece por http:// o https://",

@@ -38,6 +38,7 @@ extension LibraryMessages {
         .notAChoice: "doit être l’une de ces valeurs : {choices}",
         .notChoices: "chaque choix doit être l’une de ces valeurs : {choices}",
         .oneChoiceOnly: "n’accepte qu’un seul choix",
+        .noChoices: "n’a aucun choix possible",
 
         .email: "doit être une adresse e-mail comme nom@example.com",
         .url: "doit être une URL commençant par http:// ou https://",

@@ -38,6 +38,7 @@ extension LibraryMessages {
         .notAChoice: "musi być jedną z wartości: {choices}",
         .notChoices: "każdy wybór musi być jedną z wartości: {choices}",
         .oneChoiceOnly: "pozwala tylko na jeden wybór",
+        .noChoices: "nie ma żadnych opcji do wyboru",
 
         .email: "musi być adresem e-mail, np. nazwa@example.com",
         .url: "musi być adresem URL zaczynającym się od http:// lub https://",

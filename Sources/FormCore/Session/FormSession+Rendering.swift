@@ -78,7 +78,8 @@ private struct Rendering {
     }
 
     /// The section as its definition wrote it: the `iterate:` bind, the template, and the
-    /// elements before and after the items (those without the item's scope).
+    /// elements before and after the items, counted as the binder counted them (the items a
+    /// person added stand between them).
     func growableRepeat(_ bound: Section, source: RepeatSource, template: Element) -> Section {
         var section = bound
         var spec = (try? BindingSpec(parsing: bound.properties["bind"]?.stringValue ?? "")) ?? BindingSpec()
@@ -87,11 +88,10 @@ private struct Rendering {
         section.repeatSource = nil
         section.elementTemplate = template
         let elements = bound.elements ?? []
-        let isItem = { (element: Element) in element.scopes.count > bound.scopes.count }
-        let before = elements.prefix { !isItem($0) }
-        let after = elements.reversed().prefix { !isItem($0) }.reversed()
+        let before = elements.prefix(source.elementsBefore)
+        let after = elements.dropFirst(before.count).suffix(source.elementsAfter)
         section.beforeTemplateElements = before.isEmpty ? nil : Array(before)
-        section.afterTemplateElements = after.isEmpty || before.count == elements.count ? nil : Array(after)
+        section.afterTemplateElements = after.isEmpty ? nil : Array(after)
         section.elements = nil
         return section
     }

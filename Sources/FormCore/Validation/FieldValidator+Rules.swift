@@ -72,7 +72,7 @@ extension FieldValidator {
             guard let list = c.choices else { return }
             let chosen = field.value.arrayValue ?? [field.value]
             if !chosen.allSatisfy(list.stored.contains) {
-                fail("choice", LibraryMessages.text(.notChoices, ["choices": .text(list.describedChoices)]), nil)
+                fail("choice", list.notAChoice(.notChoices).message, nil)
             } else if chosen.count > 1 && !list.allowsMany {
                 fail("choice", LibraryMessages.text(.oneChoiceOnly), nil)
             }

@@ -80,7 +80,7 @@ package enum FieldValueType: Sendable, Hashable {
             for part in Self.selectionParts(trimmed) {
                 switch list.choice(for: part) {
                 case .success(let value): if !chosen.contains(value) { chosen.append(value) }
-                case .failure: return .failure(FieldInputError(LibraryMessages.text(.notChoices, ["choices": .text(list.describedChoices)])))
+                case .failure: return .failure(list.notAChoice(.notChoices))
                 }
             }
             return list.checkCount(chosen)
@@ -136,9 +136,7 @@ package enum FieldValueType: Sendable, Hashable {
             for item in given {
                 let resolved: Result<FormValue, FieldInputError>
                 if case .string(let text) = item { resolved = list.choice(for: text.trimmingSpaces) } else { resolved = list.checkStored(item) }
-                guard case .success(let value) = resolved else {
-                    return .failure(FieldInputError(LibraryMessages.text(.notChoices, ["choices": .text(list.describedChoices)])))
-                }
+                guard case .success(let value) = resolved else { return .failure(list.notAChoice(.notChoices)) }
                 if !chosen.contains(value) { chosen.append(value) }
             }
             return list.checkCount(chosen)
@@ -179,11 +177,15 @@ package enum FieldValueType: Sendable, Hashable {
     }
 
     /// Writes a value back into the element's value property, as its kind holds it: a radio's
-    /// `selected` index is found from the value among `values`.
+    /// `selected` index is found from the value among `values`, and no choice is -1, as the
+    /// binder and QuickDialog's setter hold it.
     package func write(_ value: FormValue, into element: inout Element) {
         guard let property = element.kind.valueProperty else { return }
-        if case .choice = self, let values = element.values {
-            element.properties[property] = values.firstIndex(of: value).map(FormValue.int) ?? .null
+        if case .choice = self {
+            // An index the binder set outside the choices is no choice too: kept as it is.
+            if storedValue(of: element) == value { return }
+            let index = element.values.map { $0.firstIndex(of: value) } ?? value.intValue
+            element.properties[property] = .int(index ?? -1)
         } else {
             element.properties[property] = value
         }
@@ -323,14 +325,21 @@ struct ChoiceList {
             return .success(stored[index])
         }
         if let number = Int(text), number >= 1, number <= stored.count { return .success(stored[number - 1]) }
-        return .failure(FieldInputError(LibraryMessages.text(.notAChoice, ["choices": .text(describedChoices)])))
+        return .failure(notAChoice())
     }
 
     /// A JSON value that must itself be one of the stored choices.
     func checkStored(_ value: FormValue) -> Result<FormValue, FieldInputError> {
         if stored.contains(value) { return .success(value) }
         if let number = value.doubleValue, let match = stored.first(where: { $0.doubleValue == number }) { return .success(match) }
-        return .failure(FieldInputError(LibraryMessages.text(.notAChoice, ["choices": .text(describedChoices)])))
+        return .failure(notAChoice())
+    }
+
+    /// A value that is none of the choices: `message` lists them, or, when there are none (items
+    /// bound to a path the data lacks), says so instead of listing nothing.
+    func notAChoice(_ message: LibraryMessage = .notAChoice) -> FieldInputError {
+        if stored.isEmpty { return FieldInputError(LibraryMessages.text(.noChoices)) }
+        return FieldInputError(LibraryMessages.text(message, ["choices": .text(describedChoices)]))
     }
 
     func checkCount(_ chosen: [FormValue]) -> Result<FormValue, FieldInputError> {
