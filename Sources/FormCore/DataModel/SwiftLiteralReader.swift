@@ -1,16 +1,17 @@
 import OrderedCollections
 
-/// A hand-written reader of one Swift literal over the characters of its text: values, arrays,
+/// A hand-written reader of one Swift literal over the Unicode scalars of its text, as Swift's
+/// lexer reads source (a quote followed by a combining mark is still a quote): values, arrays,
 /// dictionaries and the refusals of everything that is code. Strings and numbers are read in
 /// their own files.
 struct SwiftLiteralReader {
     let text: String
-    let characters: [Character]
+    let characters: [Unicode.Scalar]
     var index = 0
 
     init(_ text: String) {
         self.text = text
-        characters = Array(text.prefix(SwiftLiteral.maximumLength + 1))
+        characters = Array(text.unicodeScalars.prefix(SwiftLiteral.maximumLength + 1))
     }
 
     mutating func readWhole() throws(SwiftLiteralError) -> FormValue {
@@ -47,6 +48,8 @@ struct SwiftLiteralReader {
             return try readNumber()
         case _ where Self.isIdentifierStart(character):
             return try readWord()
+        case ",", "]", ":", ")", "}":
+            throw failure(at: index, "expected a literal, found '\(character)'")
         default:
             throw refusal(at: index)
         }
@@ -56,7 +59,7 @@ struct SwiftLiteralReader {
     private mutating func readWord() throws(SwiftLiteralError) -> FormValue {
         let start = index
         while let character = peek(), Self.isIdentifierPart(character) { index += 1 }
-        let word = String(characters[start..<index])
+        let word = Self.string(characters[start..<index])
         switch word {
         case "true": return .bool(true)
         case "false": return .bool(false)
@@ -139,7 +142,7 @@ struct SwiftLiteralReader {
     func refusal(at start: Int) -> SwiftLiteralError {
         let end = expressionEnd(from: start)
         let written = Array(characters[start..<end])
-        let shown = String(written).excerpt(maximumLength: 60)
+        let shown = Self.string(written[...]).excerpt(maximumLength: 60)
         let kind = Self.kind(of: written)
         // A bare word is most often text its author forgot to quote: say how to write it.
         let hint = written.first.map(Self.isIdentifierStart) == true && !written.contains("\"") && (kind == .name || kind == .other)
@@ -162,7 +165,7 @@ struct SwiftLiteralReader {
 
     /// What the expression `written` is, by its first sign of code: a call `(`, a member `.`,
     /// an operator, a subscript...
-    static func kind(of written: [Character]) -> ExpressionKind {
+    static func kind(of written: [Unicode.Scalar]) -> ExpressionKind {
         guard let first = written.first else { return .other }
         switch first {
         case "(": return .parenthesized
@@ -180,11 +183,11 @@ struct SwiftLiteralReader {
         } else if first == "[" {
             position = bracketEnd(in: written)
         } else {
-            while position < written.count, isIdentifierPart(written[position]) || (first.isNumber && written[position] == ".") {
+            while position < written.count, isIdentifierPart(written[position]) || (isDecimalDigit(first) && written[position] == ".") {
                 position += 1
             }
         }
-        while position < written.count, written[position].isWhitespace { position += 1 }
+        while position < written.count, written[position].properties.isWhitespace { position += 1 }
         guard position < written.count else { return isIdentifierStart(first) ? .name : .other }
         switch written[position] {
         case "(": return .call
@@ -225,18 +228,18 @@ struct SwiftLiteralReader {
         return Self.trimmedEnd(characters, start, characters.count)
     }
 
-    private static func trimmedEnd(_ characters: [Character], _ start: Int, _ end: Int) -> Int {
+    private static func trimmedEnd(_ characters: [Unicode.Scalar], _ start: Int, _ end: Int) -> Int {
         var end = end
-        while end > start + 1, characters[end - 1].isWhitespace { end -= 1 }
+        while end > start + 1, characters[end - 1].properties.isWhitespace { end -= 1 }
         return end
     }
 
     /// The end of the string opening `written` (`"`, `"""`, either raw), or its length when it
     /// never closes.
-    private static func stringEnd(in written: [Character]) -> Int {
+    private static func stringEnd(in written: [Unicode.Scalar]) -> Int {
         var position = 0
         while position < written.count, written[position] == "#" { position += 1 }
-        let quotes: [Character] = written[position...].starts(with: ["\"", "\"", "\""]) ? ["\"", "\"", "\""] : ["\""]
+        let quotes: [Unicode.Scalar] = written[position...].starts(with: ["\"", "\"", "\""]) ? ["\"", "\"", "\""] : ["\""]
         let closing = quotes + Array(repeating: "#", count: position)
         position = closing.count
         while position < written.count {
@@ -250,10 +253,10 @@ struct SwiftLiteralReader {
         return written.count
     }
 
-    private static func interpolates(_ string: [Character]) -> Bool {
+    private static func interpolates(_ string: [Unicode.Scalar]) -> Bool {
         var hashes = 0
         while hashes < string.count, string[hashes] == "#" { hashes += 1 }
-        let opener: [Character] = ["\\"] + Array(repeating: "#", count: hashes) + ["("]
+        let opener: [Unicode.Scalar] = ["\\"] + Array(repeating: "#", count: hashes) + ["("]
         guard string.count >= opener.count else { return false }
         for position in 0...(string.count - opener.count) where Array(string[position..<(position + opener.count)]) == opener {
             return true
@@ -261,7 +264,7 @@ struct SwiftLiteralReader {
         return false
     }
 
-    private static func bracketEnd(in written: [Character]) -> Int {
+    private static func bracketEnd(in written: [Unicode.Scalar]) -> Int {
         var depth = 0
         for (position, character) in written.enumerated() {
             if character == "[" { depth += 1 }
@@ -275,11 +278,11 @@ struct SwiftLiteralReader {
 
     // MARK: Characters
 
-    func peek(_ ahead: Int = 0) -> Character? {
+    func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
         index + ahead < characters.count ? characters[index + ahead] : nil
     }
 
-    mutating func take(_ character: Character) -> Bool {
+    mutating func take(_ character: Unicode.Scalar) -> Bool {
         skipSpaces()
         guard peek() == character else { return false }
         index += 1
@@ -288,18 +291,29 @@ struct SwiftLiteralReader {
 
     /// Spaces, tabs and line breaks between tokens, as Swift skips them.
     mutating func skipSpaces() {
-        while let character = peek(), character.isWhitespace { index += 1 }
+        while let character = peek(), character.properties.isWhitespace { index += 1 }
     }
 
     func failure(at offset: Int, _ message: String) -> SwiftLiteralError {
         SwiftLiteralError(text: text, offset: offset, message: message)
     }
 
-    static func isDecimalDigit(_ character: Character) -> Bool { ("0"..."9").contains(character) && character.isASCII }
+    static func isDecimalDigit(_ character: Unicode.Scalar) -> Bool { ("0"..."9").contains(character) }
 
-    static func isIdentifierStart(_ character: Character) -> Bool { character == "_" || character == "$" || character.isLetter }
+    static func isIdentifierStart(_ character: Unicode.Scalar) -> Bool {
+        character == "_" || character == "$" || character.properties.isXIDStart
+    }
 
-    static func isIdentifierPart(_ character: Character) -> Bool {
-        isIdentifierStart(character) || character.isNumber
+    static func isIdentifierPart(_ character: Unicode.Scalar) -> Bool {
+        character == "$" || character.properties.isXIDContinue
+    }
+
+    /// Line breaks as Swift's lexer sees them (CRLF is a CR and a LF).
+    static func isNewline(_ character: Unicode.Scalar) -> Bool { character == "\n" || character == "\r" }
+
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
     }
 }

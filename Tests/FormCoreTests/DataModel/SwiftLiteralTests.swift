@@ -30,6 +30,10 @@ import Testing
         ("\"\"\"\n    line one\n      indented \\\"\"\"\n    \"\"\"", .string("line one\n  indented \"\"\"")),
         ("\"\"\"\n  joined \\\n  here\n  \"\"\"", .string("joined here")),
         ("\"\"\"\n\"\"\"", .string("")),
+        // Read as Swift's lexer reads source, by Unicode scalars: a combining mark after an
+        // escaped quote is text, and CRLF line breaks are line breaks.
+        ("\"\\\"\u{301}\"", .string("\"\u{301}")),
+        ("\"\"\"\r\n  a\r\n  b\r\n  \"\"\"", .string("a\nb")),
     ])
     func stringsTakeSwiftsEscapes(literal: String, expected: FormValue) throws {
         #expect(try SwiftLiteral.parse(literal) == expected)
@@ -112,6 +116,8 @@ import Testing
     /// Mistakes that are no code still get a clear message.
     @Test(arguments: [
         ("", "no literal"),
+        ("[,]", "expected a literal, found ','"),
+        ("[\"a\": ]", "expected a literal, found ']'"),
         ("   ", "no literal"),
         ("\"open", "the string literal is not closed on its line"),
         ("\"a\nb\"", "the string literal is not closed on its line"),
