@@ -154,7 +154,9 @@ extension SwiftLiteralReader {
                     joinsNext = true
                     break
                 }
-                var escape = SwiftLiteralReader(Self.string(body[position...]))
+                // Only the escape's own characters (`\u{10FFFF}` is the longest): a copy of the
+                // rest of the line per escape would cost the square of its length.
+                var escape = SwiftLiteralReader(Self.string(body[position..<min(position + 12, body.endIndex)]))
                 escape.index = 1
                 var text = ""
                 do {

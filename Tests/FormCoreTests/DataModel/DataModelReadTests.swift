@@ -37,6 +37,14 @@ import Testing
         #expect(model.declarations.map(\.name) == ["count"])
     }
 
+    /// The README's examples, word for word.
+    @Test func aBareWordSaysTextIsQuoted() {
+        let (_, issues) = Self.read([["name": "userName", "class": "String", "defaultValue": "Guest"]])
+        #expect(issues == [
+            "error: data[0].defaultValue: Guest is a name: only literals are taken (strings, numbers, true, false, nil, and arrays and dictionaries of them); text is written in quotes (\"\\\"Guest\\\"\")"
+        ])
+    }
+
     @Test func aDefaultOfTheWrongClassIsRefusedWithWhereInIt() {
         let (model, issues) = Self.read([
             ["name": "count", "class": "Int", "defaultValue": "\"zero\""],

@@ -150,6 +150,17 @@ import Testing
         }
     }
 
+    /// A literal costs time in proportion to its length, escapes and all.
+    @Test func longLiteralsAreReadInLinearTime() {
+        let escapes = "\"\"\"\n" + String(repeating: "\\n", count: 32_000) + "\n\"\"\""
+        let items = "[" + String(repeating: "\"\\u{1F600}\", ", count: 4_000) + "]"
+        let read = finishes(within: 5, "reading long literals") {
+            (try SwiftLiteral.parse(escapes), try SwiftLiteral.parse(items))
+        }
+        #expect(read?.0 == .string(String(repeating: "\n", count: 32_000)))
+        #expect(read?.1.arrayValue?.count == 4_000)
+    }
+
     @Test func sizeAndNestingAreBounded() throws {
         let deep = String(repeating: "[", count: SwiftLiteral.maximumNesting + 1) + String(repeating: "]", count: SwiftLiteral.maximumNesting + 1)
         let deepError = try #require(throws: SwiftLiteralError.self) { try SwiftLiteral.parse(deep) }
