@@ -111,6 +111,14 @@ import Testing
         #expect(model.declarations.map(\.name) == ["c"])
     }
 
+    /// A declared name is one expressions can read: `@{first-name}` would subtract.
+    @Test(arguments: [("userName", true), ("_count2", true), ("prénom", true), ("first-name", false), ("2nd", false),
+        ("a.b", false), ("x٣", false), ("", false), ("nil", false), ("self", false)])
+    func namesAreTheOnesExpressionsRead(name: String, readable: Bool) {
+        let (model, _) = Self.read([["name": .string(name), "class": "String"]])
+        #expect(model.declarations.count == (readable ? 1 : 0))
+    }
+
     @Test func classesAreReadAndCheckedAtTheirPaths() {
         let (model, issues) = Self.read(
             [["name": "user", "class": "User"], ["name": "places", "class": "[String: Place]?"], ["name": "x", "class": "Broken"]],
