@@ -184,12 +184,12 @@ struct DataModelReader {
         }
     }
 
-    /// Letters, digits and `_`, not starting with a digit, and no word an expression reads as
-    /// something else.
+    /// A name as the expression lexer reads one (letters, `_` and ASCII digits, not starting
+    /// with a digit), and no word an expression reads as something else.
     static func isReadableName(_ name: String) -> Bool {
         guard let first = name.first, first == "_" || first.isLetter else { return false }
         guard !["true", "false", "nil", "null", "self"].contains(name) else { return false }
-        return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+        return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isASCIIDigit }
     }
 
     private func error(_ path: String, _ message: String) -> DefinitionIssue {

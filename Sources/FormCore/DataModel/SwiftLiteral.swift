@@ -33,7 +33,7 @@ package enum SwiftLiteral {
 package struct SwiftLiteralError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The literal as written.
     package var text: String
-    /// Where in `text` (characters from 0) the problem starts.
+    /// Where in `text` (Unicode scalars from 0, as Swift's lexer counts) the problem starts.
     package var offset: Int
     /// What is wrong: `Date() is a call: only literals are taken (strings, numbers, true,
     /// false, nil, and arrays and dictionaries of them)`.
@@ -51,8 +51,10 @@ package struct SwiftLiteralError: Error, Sendable, Hashable, CustomStringConvert
     package var description: String {
         var line = 1
         var column = 1
-        for character in text.prefix(offset) {
-            if character.isNewline {
+        let scalars = Array(text.unicodeScalars.prefix(offset))
+        for (position, scalar) in scalars.enumerated() {
+            // CRLF is one line break.
+            if scalar == "\n" || (scalar == "\r" && scalars.dropFirst(position + 1).first != "\n") {
                 line += 1
                 column = 1
             } else {

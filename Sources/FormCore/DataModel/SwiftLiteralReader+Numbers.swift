@@ -23,12 +23,12 @@ extension SwiftLiteralReader {
             digits += "." + (try readDigits(radix: radix, start: start))
             isFloat = true
         }
-        let exponentMarkers: Set<Character> = radix == 16 ? ["p", "P"] : radix == 10 ? ["e", "E"] : []
+        let exponentMarkers: Set<Unicode.Scalar> = radix == 16 ? ["p", "P"] : radix == 10 ? ["e", "E"] : []
         if let marker = peek(), exponentMarkers.contains(marker) {
             index += 1
-            var exponent = String(marker)
+            var exponent = String(Character(marker))
             if let sign = peek(), sign == "-" || sign == "+" {
-                exponent.append(sign)
+                exponent.unicodeScalars.append(sign)
                 index += 1
             }
             exponent += try readDigits(radix: 10, start: start)
@@ -47,7 +47,7 @@ extension SwiftLiteralReader {
         guard let first = peek(), Self.isDigit(first, radix: radix) else { throw notANumber(start) }
         var digits = ""
         while let character = peek(), Self.isDigit(character, radix: radix) || character == "_" {
-            if character != "_" { digits.append(character) }
+            if character != "_" { digits.unicodeScalars.append(character) }
             index += 1
         }
         return digits
@@ -79,11 +79,11 @@ extension SwiftLiteralReader {
     private func written(from start: Int) -> String {
         var end = max(index, start + 1)
         while end < characters.count, Self.isIdentifierPart(characters[end]) || characters[end] == "." { end += 1 }
-        return String(characters[start..<min(end, characters.count)]).excerpt(maximumLength: 60)
+        return Self.string(characters[start..<min(end, characters.count)]).excerpt(maximumLength: 60)
     }
 
-    static func isDigit(_ character: Character, radix: Int) -> Bool {
-        guard character.isASCII, let value = character.hexDigitValue else { return false }
+    static func isDigit(_ character: Unicode.Scalar, radix: Int) -> Bool {
+        guard character.properties.isASCIIHexDigit, let value = Character(character).hexDigitValue else { return false }
         return value < radix
     }
 }

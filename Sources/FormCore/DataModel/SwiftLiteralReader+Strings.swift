@@ -16,7 +16,7 @@ extension SwiftLiteralReader {
         index += 1
         var result = ""
         while true {
-            guard let character = peek(), !character.isNewline else {
+            guard let character = peek(), !Self.isNewline(character) else {
                 throw failure(at: start, "the string literal is not closed on its line (a text over several lines is written \"\"\"...\"\"\")")
             }
             if character == "\"", closesRaw(after: index + 1, hashes: hashes) {
@@ -28,7 +28,7 @@ extension SwiftLiteralReader {
                 try readEscape(into: &result, stringStart: start)
                 continue
             }
-            result.append(character)
+            result.unicodeScalars.append(character)
             index += 1
         }
     }
@@ -65,8 +65,8 @@ extension SwiftLiteralReader {
         guard peek() == "{" else { throw failure(at: escapeStart, "\\u is written \\u{...} with one to eight hex digits") }
         index += 1
         var digits = ""
-        while let character = peek(), character.isHexDigit, character.isASCII {
-            digits.append(character)
+        while let character = peek(), character.properties.isASCIIHexDigit {
+            digits.unicodeScalars.append(character)
             index += 1
         }
         guard peek() == "}", (1...8).contains(digits.count) else {
@@ -83,13 +83,13 @@ extension SwiftLiteralReader {
     /// line before the closing ones, whose indentation every line loses; a `\` at the end of a
     /// line joins it to the next.
     private mutating func readMultilineString(start: Int, hashes: Int) throws(SwiftLiteralError) -> String {
-        while let character = peek(), character.isWhitespace, !character.isNewline { index += 1 }
-        guard let newline = peek(), newline.isNewline else {
+        while let character = peek(), character.properties.isWhitespace, !Self.isNewline(character) { index += 1 }
+        guard let newline = peek(), Self.isNewline(newline) else {
             throw failure(at: start, "a multi-line string literal starts on the line after its opening \"\"\"")
         }
-        index += 1
+        index += newline == "\r" && peek(1) == "\n" ? 2 : 1
         // The raw lines up to the closing delimiter, escapes still as written.
-        var lines: [[Character]] = [[]]
+        var lines: [[Unicode.Scalar]] = [[]]
         var escapedAt: [Set<Int>] = [[]]
         while true {
             guard let character = peek() else { throw failure(at: start, "the multi-line string literal is not closed (\"\"\")") }
@@ -100,10 +100,10 @@ extension SwiftLiteralReader {
                 index += 3 + hashes
                 break
             }
-            if character.isNewline {
+            if Self.isNewline(character) {
                 lines.append([])
                 escapedAt.append([])
-                index += 1
+                index += character == "\r" && peek(1) == "\n" ? 2 : 1
                 continue
             }
             if character == "\\", closesRaw(after: index + 1, hashes: hashes) {
@@ -111,7 +111,7 @@ extension SwiftLiteralReader {
                 escapedAt[lines.count - 1].insert(lines[lines.count - 1].count)
                 lines[lines.count - 1].append(character)
                 index += 1 + hashes
-                if let escaped = peek(), !escaped.isNewline {
+                if let escaped = peek(), !Self.isNewline(escaped) {
                     lines[lines.count - 1].append(escaped)
                     index += 1
                 }
@@ -127,14 +127,14 @@ extension SwiftLiteralReader {
 
     /// The lines without their indentation, joined by `\n`, escapes read.
     private func multilineText(
-        _ lines: [[Character]], escapedAt: [Set<Int>], indentation: [Character], start: Int
+        _ lines: [[Unicode.Scalar]], escapedAt: [Set<Int>], indentation: [Unicode.Scalar], start: Int
     ) throws(SwiftLiteralError) -> String {
         var result = ""
         var joinsNext = false
         for (number, line) in lines.enumerated() {
             if number > 0, !joinsNext { result.append("\n") }
             joinsNext = false
-            let body: ArraySlice<Character>
+            let body: ArraySlice<Unicode.Scalar>
             if line.starts(with: indentation) {
                 body = line[indentation.count...]
             } else if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -146,7 +146,7 @@ extension SwiftLiteralReader {
             while position < body.endIndex {
                 let character = body[position]
                 guard character == "\\", escapedAt[number].contains(position) else {
-                    result.append(character)
+                    result.unicodeScalars.append(character)
                     position += 1
                     continue
                 }
@@ -154,7 +154,9 @@ extension SwiftLiteralReader {
                     joinsNext = true
                     break
                 }
-                var escape = SwiftLiteralReader(String(body[position...]))
+                // Only the escape's own characters (`\u{10FFFF}` is the longest): a copy of the
+                // rest of the line per escape would cost the square of its length.
+                var escape = SwiftLiteralReader(Self.string(body[position..<min(position + 12, body.endIndex)]))
                 escape.index = 1
                 var text = ""
                 do {

@@ -37,6 +37,14 @@ import Testing
         #expect(model.declarations.map(\.name) == ["count"])
     }
 
+    /// The README's examples, word for word.
+    @Test func aBareWordSaysTextIsQuoted() {
+        let (_, issues) = Self.read([["name": "userName", "class": "String", "defaultValue": "Guest"]])
+        #expect(issues == [
+            "error: data[0].defaultValue: Guest is a name: only literals are taken (strings, numbers, true, false, nil, and arrays and dictionaries of them); text is written in quotes (\"\\\"Guest\\\"\")"
+        ])
+    }
+
     @Test func aDefaultOfTheWrongClassIsRefusedWithWhereInIt() {
         let (model, issues) = Self.read([
             ["name": "count", "class": "Int", "defaultValue": "\"zero\""],
@@ -101,6 +109,14 @@ import Testing
             "error: data[9].class: [[Int]: String] has [Int] keys: the keys of a JSON object are texts, so a key is a String, Int, Double, Float, Bool, Date, URL or Any",
         ])
         #expect(model.declarations.map(\.name) == ["c"])
+    }
+
+    /// A declared name is one expressions can read: `@{first-name}` would subtract.
+    @Test(arguments: [("userName", true), ("_count2", true), ("prénom", true), ("first-name", false), ("2nd", false),
+        ("a.b", false), ("x٣", false), ("", false), ("nil", false), ("self", false)])
+    func namesAreTheOnesExpressionsRead(name: String, readable: Bool) {
+        let (model, _) = Self.read([["name": .string(name), "class": "String"]])
+        #expect(model.declarations.count == (readable ? 1 : 0))
     }
 
     @Test func classesAreReadAndCheckedAtTheirPaths() {

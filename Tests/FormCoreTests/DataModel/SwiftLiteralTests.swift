@@ -30,6 +30,10 @@ import Testing
         ("\"\"\"\n    line one\n      indented \\\"\"\"\n    \"\"\"", .string("line one\n  indented \"\"\"")),
         ("\"\"\"\n  joined \\\n  here\n  \"\"\"", .string("joined here")),
         ("\"\"\"\n\"\"\"", .string("")),
+        // Read as Swift's lexer reads source, by Unicode scalars: a combining mark after an
+        // escaped quote is text, and CRLF line breaks are line breaks.
+        ("\"\\\"\u{301}\"", .string("\"\u{301}")),
+        ("\"\"\"\r\n  a\r\n  b\r\n  \"\"\"", .string("a\nb")),
     ])
     func stringsTakeSwiftsEscapes(literal: String, expected: FormValue) throws {
         #expect(try SwiftLiteral.parse(literal) == expected)
@@ -112,6 +116,8 @@ import Testing
     /// Mistakes that are no code still get a clear message.
     @Test(arguments: [
         ("", "no literal"),
+        ("[,]", "expected a literal, found ','"),
+        ("[\"a\": ]", "expected a literal, found ']'"),
         ("   ", "no literal"),
         ("\"open", "the string literal is not closed on its line"),
         ("\"a\nb\"", "the string literal is not closed on its line"),
@@ -142,6 +148,17 @@ import Testing
         } throws: { error in
             ((error as? SwiftLiteralError)?.message ?? "").contains(expected)
         }
+    }
+
+    /// A literal costs time in proportion to its length, escapes and all.
+    @Test func longLiteralsAreReadInLinearTime() {
+        let escapes = "\"\"\"\n" + String(repeating: "\\n", count: 32_000) + "\n\"\"\""
+        let items = "[" + String(repeating: "\"\\u{1F600}\", ", count: 4_000) + "]"
+        let read = finishes(within: 5, "reading long literals") {
+            (try SwiftLiteral.parse(escapes), try SwiftLiteral.parse(items))
+        }
+        #expect(read?.0 == .string(String(repeating: "\n", count: 32_000)))
+        #expect(read?.1.arrayValue?.count == 4_000)
     }
 
     @Test func sizeAndNestingAreBounded() throws {
