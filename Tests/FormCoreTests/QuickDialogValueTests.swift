@@ -3,9 +3,9 @@ import Testing
 @testable import FormCore
 
 /// Value semantics where formctl follows QuickDialog's element classes (QFloatElement,
-/// QDecimalElement, QRadioElement, NSString's number readings) and where it deliberately does not
-/// (QBooleanElement's initial YES, QDateTimeInlineElement's "now", a select section's bound
-/// non-indexes); README "Differences from QuickDialog" lists the latter.
+/// QRadioElement, NSString's number readings) and where it deliberately does not
+/// (QBooleanElement's initial YES, QDecimalElement's initial 0, QDateTimeInlineElement's "now", a
+/// select section's bound non-indexes); README "Differences from QuickDialog" lists the latter.
 @Suite struct QuickDialogValueTests {
     static func form(_ elements: String, data: String = "{}") throws -> BoundForm {
         try BindingSupport.bind(#"{"sections": [{"elements": ["# + elements + "]}]}", data)
@@ -36,13 +36,21 @@ import Testing
         #expect(FieldValueType.boolean.display(false, for: element) == "no")
     }
 
-    @Test func anUntouchedFloatAndDecimalAreZeroAsQuickDialogInitializesThem() throws {
-        let form = try Self.form(#"{"type": "float", "key": "f", "title": "Level"}, {"type": "decimal", "key": "d", "title": "Amount"}"#)
-        #expect(form.fetchValueIntoObject() == ["f": 0, "d": 0])
-        let outline = OutlineRenderer().render(form)
-        #expect(outline.contains("Level [f] (float): 0"))
-        #expect(outline.contains("Amount [d] (decimal): 0"))
-        #expect(try Self.filled(#"{"type": "decimal", "key": "d"}"#).values == ["d": 0])
+    @Test func anUntouchedFloatIsZeroAsQuickDialogInitializesIt() throws {
+        let form = try Self.form(#"{"type": "float", "key": "f", "title": "Level"}"#)
+        #expect(form.fetchValueIntoObject() == ["f": 0])
+        #expect(OutlineRenderer().render(form).contains("Level [f] (float): 0"))
+        #expect(try Self.filled(#"{"type": "float", "key": "f"}"#).values == ["f": 0])
+    }
+
+    @Test func anUntouchedDecimalIsNoAnswerThatRequiredRefuses() throws {
+        // QDecimalElement's init sets 0; formctl does not store a number nobody typed.
+        let form = try Self.form(#"{"type": "decimal", "key": "d", "title": "Amount"}"#)
+        #expect(form.fetchValueIntoObject() == ["d": .null])
+        #expect(!OutlineRenderer().render(form).contains("Amount [d] (decimal): 0"))
+        let required = try Self.filled(#"{"type": "decimal", "key": "d", "required": true}"#)
+        #expect(required.values == ["d": .null])
+        #expect(required.errors.map(\.rule) == ["required"])
     }
 
     @Test func anUntouchedSliderWhoseRangeLeavesOutZeroSitsAtTheNearestEnd() throws {
@@ -76,6 +84,18 @@ import Testing
         let filled = try Self.filled(element, data: #"{"v": \#(data)}"#)
         #expect(filled.values == ["f": expected])
         #expect(filled.errors.isEmpty)
+    }
+
+    /// A decimal's `numberValue` is an object in QuickDialog, which keeps text as given: formctl
+    /// takes a numeric string's number, blank text as no answer, and other text is refused.
+    @Test func textBoundToADecimalIsANumberNoAnswerOrRefused() throws {
+        let element = #"{"type": "decimal", "key": "d", "bind": "numberValue:v"}"#
+        #expect(try Self.filled(element, data: #"{"v": " 2.5 "}"#).values == ["d": 2.5])
+        let blank = try Self.filled(element, data: #"{"v": "  "}"#)
+        #expect(blank.values == ["d": .null])
+        #expect(blank.errors.isEmpty)
+        let text = try Self.filled(element, data: #"{"v": "abc"}"#)
+        #expect(text.errors.map(\.path) == ["d"])
     }
 
     @Test(arguments: [

@@ -155,9 +155,9 @@ package enum FieldValueType: Sendable, Hashable {
     /// index is outside them; a boolean as a boolean (any number but 0 is true); a numeric
     /// string as its number; a date in any ISO 8601 form in the form of the element's mode.
     ///
-    /// What the definition leaves unset is what the element shows: a switch off (false), a float
-    /// slider at 0 and a decimal at 0, as QuickDialog's initializers set them (see
-    /// `untouchedValue(of:)`); a date and a countdown hold nothing until given one.
+    /// What the definition leaves unset is what the element shows: a switch off (false) and a
+    /// float slider at 0, as QuickDialog's initializers set them (see `untouchedValue(of:)`); a
+    /// decimal, a date and a countdown hold nothing until given a value.
     func storedValue(of element: Element) -> FormValue {
         guard let property = element.kind.valueProperty else { return .null }
         guard let raw = element.properties[property] else { return Self.untouchedValue(of: element) }
@@ -170,7 +170,11 @@ package enum FieldValueType: Sendable, Hashable {
         case .number:
             // QFloatElement's setNilValueForKey: makes a nil float 0.
             if raw.isNull, element.kind == .float { return Self.untouchedValue(of: element) }
-            if case .string = raw, let number = PropertyType.setterNumber(raw) { return number }
+            if case .string(let text) = raw {
+                if let number = PropertyType.setterNumber(raw) { return number }
+                // Blank text is no answer, here as in every text a person types.
+                if text.isBlank { return .null }
+            }
             return raw
         case .date:
             guard case .string(let text) = raw, let date = ISODate.normalized(text, mode: element.properties["mode"]?.stringValue)
@@ -188,14 +192,14 @@ package enum FieldValueType: Sendable, Hashable {
 
     /// The value of an element whose definition sets no value: QBooleanElement's switch is off
     /// (QuickDialog's initializer turns it on, which would record a yes nobody gave: formctl
-    /// differs there), QDecimalElement's number is 0, and QFloatElement's slider is at 0, or at
-    /// the end of its range nearest 0 when 0 is outside `minimumValue`...`maximumValue` (where
-    /// a slider shows it). A date is not "now" and a countdown has no seconds: nothing is
-    /// invented that the person did not see chosen.
+    /// differs there), and QFloatElement's slider is at 0, or at the end of its range nearest 0
+    /// when 0 is outside `minimumValue`...`maximumValue` (where a slider shows it): a switch and
+    /// a slider have no empty state. QDecimalElement's initializer sets 0, but a typed number
+    /// nobody typed is no answer, which `required` must be able to refuse; a date is not "now"
+    /// and a countdown has no seconds: nothing is invented that the person did not see chosen.
     static func untouchedValue(of element: Element) -> FormValue {
         switch element.kind {
         case .boolean: return .bool(false)
-        case .decimal: return .int(0)
         case .float:
             let minimum = element.properties["minimumValue"]?.doubleValue
             let maximum = element.properties["maximumValue"]?.doubleValue

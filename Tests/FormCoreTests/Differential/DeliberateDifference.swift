@@ -7,6 +7,8 @@ enum DeliberateDifference: String, CaseIterable, Sendable {
     /// QFloatElement starts at 0 even when its range leaves 0 out (the slider then shows its
     /// minimum); formctl starts where the slider shows.
     case untouchedSliderInItsRange
+    /// QDecimalElement starts at 0; formctl's untouched decimal is no answer (null).
+    case untouchedDecimalIsEmpty
     /// QDateTimeInlineElement starts at the current date; formctl's untouched date is null.
     case noDateFromTheClock
     /// QCountdownElement fetches the date its initializer read from the clock; formctl stores

@@ -262,12 +262,12 @@ struct ReferenceBinder {
     static let raised: FormValue = "<NSInvalidArgumentException>"
 
     /// An `NSNumber *` property set through key-value coding keeps what it is given; formctl reads
-    /// numeric text as its number and true/false as 1/0.
+    /// numeric text as its number, blank text as none, and true/false as 1/0.
     mutating func numberObject(_ value: FormValue) -> FormValue {
         let converted: FormValue
         switch value {
         case .bool(let flag): converted = .int(flag ? 1 : 0)
-        case .string: converted = Self.number(value) ?? value
+        case .string(let text): converted = Self.number(value) ?? (text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? .null : value)
         default: converted = value
         }
         if converted != value, differ(.numbersFromText) { return converted }
@@ -375,7 +375,8 @@ struct ReferenceBinder {
             return value
         case "decimal":
             // QDecimalElement's init sets @0; a bound nil stays nil.
-            return element["numberValue"] ?? .int(0)
+            guard let value = element["numberValue"] else { return differ(.untouchedDecimalIsEmpty) ? .null : .int(0) }
+            return value
         case "countdown":
             // QCountdownElement fetches the date its initializer took from the clock, not its ticks.
             return differ(.countdownStoresItsSeconds) ? element["ticksValue"] ?? .null : Self.now
