@@ -262,16 +262,23 @@ struct ReferenceBinder {
     static let raised: FormValue = "<NSInvalidArgumentException>"
 
     /// An `NSNumber *` property set through key-value coding keeps what it is given; formctl reads
-    /// numeric text as its number, blank text as none, and true/false as 1/0.
+    /// numeric text as its number and true/false as 1/0 (and stores blank text as none, see
+    /// `numberObjectStored`).
     mutating func numberObject(_ value: FormValue) -> FormValue {
         let converted: FormValue
         switch value {
         case .bool(let flag): converted = .int(flag ? 1 : 0)
-        case .string(let text): converted = Self.number(value) ?? (text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? .null : value)
+        case .string: converted = Self.number(value) ?? value
         default: converted = value
         }
         if converted != value, differ(.numbersFromText) { return converted }
         return value
+    }
+
+    /// An `NSNumber *` property's value as fetched: as it is; formctl stores blank text as no answer.
+    mutating func numberObjectStored(_ value: FormValue) -> FormValue {
+        guard case .string(let text) = value, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return value }
+        return differ(.numbersFromText) ? .null : value
     }
 
     /// NSString's and NSNumber's `integerValue`, through Foundation; nil where there is none.
@@ -376,10 +383,10 @@ struct ReferenceBinder {
         case "decimal":
             // QDecimalElement's init sets @0; a bound nil stays nil.
             guard let value = element["numberValue"] else { return differ(.untouchedDecimalIsEmpty) ? .null : .int(0) }
-            return value
+            return numberObjectStored(value)
         case "countdown":
             // QCountdownElement fetches the date its initializer took from the clock, not its ticks.
-            return differ(.countdownStoresItsSeconds) ? element["ticksValue"] ?? .null : Self.now
+            return differ(.countdownStoresItsSeconds) ? numberObjectStored(element["ticksValue"] ?? .null) : Self.now
         case "date":
             guard let raw = element["dateValue"] else { return differ(.noDateFromTheClock) ? .null : Self.now }
             guard case .string(let text) = raw else { return raw }
