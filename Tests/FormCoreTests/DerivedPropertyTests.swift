@@ -99,11 +99,13 @@ import Testing
 
     // MARK: Dates and countdowns
 
-    /// `setTicksValue:` sets `dateValue` to 1970 plus the seconds; nil leaves the date alone.
+    /// `setTicksValue:` sets `dateValue` to 1970 plus `ticks.doubleValue` seconds, so text that
+    /// starts with no number is 1970 itself and `"86400 s"` a day later; nil leaves the date alone.
     @Test(arguments: [
         ("Date", "86400", "1970-01-02"), ("Time", "37800", "10:30:00"), ("Time", "37815", "10:30:15"),
         ("DateAndTime", "1795343400", "2026-11-22T10:30:00Z"), ("DateAndTime", #""-86400.5""#, "1969-12-30T23:59:59Z"),
-        ("Date", "null", "2000-01-01"), ("Date", #""soon""#, "2000-01-01"), ("Date", "1e300", "2000-01-01"),
+        ("Date", "null", "2000-01-01"), ("Date", #""soon""#, "1970-01-01"), ("Date", #""86400 s""#, "1970-01-02"),
+        ("Date", #""""#, "1970-01-01"), ("Date", "1e300", "2000-01-01"),
     ])
     func ticksValueSetsTheDate(mode: String, ticks: String, expected: String) throws {
         let date = try Self.element(

@@ -26,7 +26,10 @@ import Testing
         #expect(out == ["b": false])
     }
 
-    @Test(arguments: [("1.7", 1), ("-1.7", -1), (#""2""#, 2), ("true", 1), ("null", -1), (#""two""#, -1)])
+    /// An NSInteger set through key-value coding: a number's integer part, text's `integerValue`
+    /// (no leading number is 0, the first item); null, which QuickDialog cannot set, no selection.
+    @Test(arguments: [("1.7", 1), ("-1.7", -1), (#""2""#, 2), ("true", 1), ("null", -1), (#""two""#, 0), (#""2 of 3""#, 2),
+                      (#""1.7""#, 1), (#""""#, 0)])
     func selectedTakesTheIntegerPart(data: String, selected: Int) throws {
         let form = try BindingSupport.bind(
             #"{"sections": [{"elements": [{"type": "radio", "key": "r", "items": ["a", "b", "c"], "bind": "selected:v"}]}]}"#,

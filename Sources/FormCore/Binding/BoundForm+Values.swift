@@ -47,11 +47,16 @@ extension Section {
         repeatSource.map { ValuePath(components: scopes.repeatItemComponents + $0.path.components) }
     }
 
-    /// A keyed select section gives its selected indexes (or the `values` at them).
+    /// A keyed select section gives its selected indexes (or the `values` at them): only the
+    /// whole numbers that name one of its items, which are the ones shown checked. QuickDialog
+    /// stores whatever `selectedIndexes` was bound to (`["s", "m"]`, `[7]`) while showing none
+    /// of them checked; formctl stores what is shown.
     package var fetchedValue: FormValue? {
         guard key != nil, kind.isA(.select) else { return nil }
         var indexes = (properties["selectedIndexes"]?.arrayValue ?? []).compactMap(\.intValue)
         if kind == .radio, let selected = properties["selected"]?.intValue { indexes = [selected] }
+        let items = properties["items"]?.arrayValue ?? []
+        indexes = indexes.filter(items.indices.contains)
         if let values = properties["values"]?.arrayValue {
             return .array(indexes.compactMap { values.indices.contains($0) ? values[$0] : nil })
         }

@@ -58,6 +58,10 @@ package struct OutlineRenderer {
             return nil
         case .text:
             return element.title == nil ? nil : element.properties["text"]?.displayString
+        case .boolean, .float:
+            // What is stored, as it is stored: an untouched switch is off and stores false, an
+            // untouched slider its position (see `FieldValueType.untouchedValue(of:)`).
+            return type.display(type.storedValue(of: element), for: element)
         default:
             let shown = element.value.map { type.display($0, for: element) } ?? ""
             if !shown.isEmpty { return shown }

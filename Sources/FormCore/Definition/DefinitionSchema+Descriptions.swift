@@ -146,7 +146,7 @@ extension DefinitionSchema {
         "selected": "The index of the chosen item (-1 or none for no choice).",
         "selectedIndexes": "The indexes of the chosen items.",
         "selectedItem": "Sets the choice by its item (label).",
-        "selectedValue": "Sets the choice by its value (from values).",
+        "selectedValue": "Sets the choice by its value, looked up in values (a number is the index; with no values, the first item).",
         "shallowBind": "QuickDialog: true (its default) binds an element in a plain section without its nested page; formctl binds the page with the element's data either way, as QuickDialog does with false.",
         "sortingEnabled": "Whether rows can be reordered.",
         "strings": "formctl: by language tag, the texts localized('key') reads ({\"de\": {\"thanks\": \"Danke!\"}}); NAME.strings.json beside the form adds to them.",

@@ -10,7 +10,7 @@ extension PropertyType {
         case .bool:
             return .bool(Self.setterBool(value))
         case .integer:
-            return Self.setterNumber(value).map { .int(Self.truncated($0)) } ?? value
+            return Self.setterInteger(value).map(FormValue.int) ?? value
         case .number:
             return Self.setterNumber(value) ?? value
         default:

@@ -29,15 +29,18 @@ extension FieldValueType {
         if isDerived(name, for: kind) { element.properties.removeValue(forKey: name) }
         switch name {
         case "selected" where kind.isA(.radio):
-            element.properties["selected"] = .int(PropertyType.setterNumber(value).map(PropertyType.truncated) ?? -1)
+            // An NSInteger through key-value coding: text is its `integerValue` ("abc" is 0, the
+            // first item); nil, which QuickDialog cannot set on an integer, is no selection.
+            element.properties["selected"] = .int(PropertyType.setterInteger(value) ?? -1)
             return "selected"
         case "selectedValue" where kind.isA(.radio):
             // A number (NSNumber, booleans included) is an index; anything else is looked for among
-            // `values`, and not found (or no `values`) is no selection.
+            // `values`, and not found is no selection. With no `values` it is item 0, nil or not:
+            // `[nil indexOfObject:]` answers 0 in Objective-C.
             let index: Int
             switch value {
-            case .int, .double, .bool: index = PropertyType.truncated(PropertyType.setterNumber(value) ?? .int(0))
-            default: index = element.values?.firstIndex(of: value) ?? -1
+            case .int, .double, .bool: index = PropertyType.setterInteger(value) ?? 0
+            default: index = element.values.map { $0.firstIndex(of: value) ?? -1 } ?? 0
             }
             element.properties["selected"] = .int(index)
             return "selected"
@@ -49,12 +52,19 @@ extension FieldValueType {
             element.properties["boolValue"] = .bool(PropertyType.setterBool(value))
             return "boolValue"
         case "floatValue" where kind == .float, "floatValue" where kind == .decimal:
-            // QFloatElement's setNilValueForKey: and QDecimalElement's setFloatValue: make nil 0.
-            let target = kind == .float ? "floatValue" : "numberValue"
-            element.properties[target] = value.isNull ? .int(0) : PropertyType.number.coercedForSetter(value)
-            return target
+            // QFloatElement's `floatValue` is a scalar: text is its `floatValue` (0 when no number
+            // starts it), nil is 0 (setNilValueForKey:), and a collection, which QuickDialog cannot
+            // set at all, is 0 too. QDecimalElement's setFloatValue: keeps what it is given, nil as 0.
+            if kind == .float {
+                element.properties["floatValue"] = PropertyType.setterScalarNumber(value) ?? .int(0)
+                return "floatValue"
+            }
+            element.properties["numberValue"] = value.isNull ? .int(0) : PropertyType.number.coercedForSetter(value)
+            return "numberValue"
         case "ticksValue" where isDate(kind):
-            guard let date = ISODate(ticks: value)?.formatted(mode: element.properties["mode"]?.stringValue) else { return nil }
+            // setTicksValue: takes `ticks.doubleValue`: text gives its leading number, so "abc" is 1970.
+            let ticks = value.stringValue.map(PropertyType.leadingNumber) ?? value
+            guard let date = ISODate(ticks: ticks)?.formatted(mode: element.properties["mode"]?.stringValue) else { return nil }
             element.properties["dateValue"] = .string(date)
             return "dateValue"
         case "dateValue" where kind == .countdown:

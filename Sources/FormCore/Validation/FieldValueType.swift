@@ -152,15 +152,27 @@ package enum FieldValueType: Sendable, Hashable {
     /// (`fetchValueIntoObject`): a radio's `values[selected]`, else the index, nothing when the
     /// index is outside them; a boolean as a boolean (any number but 0 is true); a numeric
     /// string as its number; a date in any ISO 8601 form in the form of the element's mode.
+    ///
+    /// What the definition leaves unset is what the element shows: a switch off (false) and a
+    /// float slider at 0, as QuickDialog's initializers set them (see `untouchedValue(of:)`); a
+    /// decimal, a date and a countdown hold nothing until given a value.
     func storedValue(of element: Element) -> FormValue {
         guard let property = element.kind.valueProperty else { return .null }
-        let raw = element.properties[property] ?? .null
+        guard let raw = element.properties[property] else { return Self.untouchedValue(of: element) }
         switch self {
         case .boolean:
             if case .bool = raw { return raw }
+            // A nil BOOL is NO (QBooleanElement's setNilValueForKey:); an expression waits for its value.
+            if raw.isNull { return .bool(false) }
             return raw.isNumber ? .bool(PropertyType.setterBool(raw)) : .null
         case .number:
-            if case .string = raw, let number = PropertyType.setterNumber(raw) { return number }
+            // QFloatElement's setNilValueForKey: makes a nil float 0.
+            if raw.isNull, element.kind == .float { return Self.untouchedValue(of: element) }
+            if case .string(let text) = raw {
+                if let number = PropertyType.setterNumber(raw) { return number }
+                // Blank text is no answer, here as in every text a person types.
+                if text.isBlank { return .null }
+            }
             return raw
         case .date:
             guard case .string(let text) = raw, let date = ISODate.normalized(text, mode: element.properties["mode"]?.stringValue)
@@ -173,6 +185,26 @@ package enum FieldValueType: Sendable, Hashable {
             return element.values == nil ? .int(index) : choices[index]
         default:
             return raw
+        }
+    }
+
+    /// The value of an element whose definition sets no value: QBooleanElement's switch is off
+    /// (QuickDialog's initializer turns it on, which would record a yes nobody gave: formctl
+    /// differs there), and QFloatElement's slider is at 0, or at the end of its range nearest 0
+    /// when 0 is outside `minimumValue`...`maximumValue` (where a slider shows it): a switch and
+    /// a slider have no empty state. QDecimalElement's initializer sets 0, but a typed number
+    /// nobody typed is no answer, which `required` must be able to refuse; a date is not "now"
+    /// and a countdown has no seconds: nothing is invented that the person did not see chosen.
+    static func untouchedValue(of element: Element) -> FormValue {
+        switch element.kind {
+        case .boolean: return .bool(false)
+        case .float:
+            let minimum = element.properties["minimumValue"]?.doubleValue
+            let maximum = element.properties["maximumValue"]?.doubleValue
+            if let minimum, minimum > 0, maximum.map({ minimum <= $0 }) ?? true { return element.properties["minimumValue"] ?? .int(0) }
+            if let maximum, maximum < 0, minimum.map({ $0 <= maximum }) ?? true { return element.properties["maximumValue"] ?? .int(0) }
+            return .int(0)
+        default: return .null
         }
     }
 
@@ -205,6 +237,8 @@ package enum FieldValueType: Sendable, Hashable {
             let list = ChoiceList(element)
             return (value.arrayValue ?? []).compactMap { list.label(for: $0) ?? $0.displayString }.joined(separator: ", ")
         case .boolean:
+            // No answer (an answer cleared with null) shows as none, not as a "no" never stored.
+            if value.isNull { return "" }
             return value.boolValue == true ? "yes" : "no"
         case .file:
             let files = value.arrayValue ?? [value]

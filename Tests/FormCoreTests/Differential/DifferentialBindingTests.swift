@@ -4,8 +4,9 @@ import Testing
 @testable import FormCore
 
 /// Generated definitions and data, bound by `Binder` and by `ReferenceBinder` (a separate model of
-/// QuickDialog's rules): the bound form, its values out and a fill with no answers must agree, and
-/// nothing but the definition may be compiled as an expression (the generator writes none).
+/// QuickDialog's rules, allowed the `DeliberateDifference`s README lists): the bound form, its
+/// values out and a fill with no answers must agree, and nothing but the definition may be
+/// compiled as an expression (the generator writes none).
 ///
 /// `FORMCTL_DIFFERENTIAL_CASES` and `FORMCTL_DIFFERENTIAL_SEED` run more cases or other ones
 /// (`Scripts/differential-binding.sh`).
@@ -52,6 +53,27 @@ import Testing
         #expect(checked == Self.cases || !failures.isEmpty)
     }
 
+    /// Each deliberate difference is reached by the cases and is real: bound as QuickDialog binds,
+    /// without that one allowance, some case disagrees with formctl.
+    @Test func eachDeliberateDifferenceIsReachedAndReal() throws {
+        var generator = DifferentialGenerator(seed: Self.seed)
+        var shown: Set<DeliberateDifference> = []
+        for _ in 0..<Self.cases {
+            let (definitionJSON, data) = generator.makeCase()
+            let reached = ReferenceBinder.bind(definition: definitionJSON, data: data).differences.subtracting(shown)
+            guard !reached.isEmpty else { continue }
+            let bound = Binder.bind(try FormDefinition(json: definitionJSON.jsonString()), to: data)
+            for difference in reached {
+                let strict = ReferenceBinder.bind(definition: definitionJSON, data: data,
+                                                  allowing: Set(DeliberateDifference.allCases).subtracting([difference]))
+                if Projection.lines(of: bound) != strict.lines || bound.fetchValueIntoObject() != strict.values { shown.insert(difference) }
+            }
+        }
+        for difference in DeliberateDifference.allCases {
+            #expect(shown.contains(difference), "no case shows \(difference)")
+        }
+    }
+
     /// The generator reaches what the rules are about, so that agreement means something.
     @Test func theCasesCoverTheRules() {
         var generator = DifferentialGenerator(seed: Self.seed)
@@ -61,7 +83,8 @@ import Testing
             text += definition.jsonString() + data.jsonString()
         }
         for needle in ["selectedValue:", "selectedItem:", "numberValue:", "floatValue:", "ticksValue:", "iterate:map",
-                       "iterateproperties:", "beforeTemplateElements", "\"sections\":[{\"elements\"", "@{secret}", "\"Time\""] {
+                       "iterateproperties:", "beforeTemplateElements", "\"sections\":[{\"elements\"", "@{secret}", "\"Time\"",
+                       "sectionTemplate", "emptyMessage", "QSelectSection", "selectedIndexes:", "12 apples", "minimumValue"] {
             #expect(text.contains(needle), "no case has \(needle)")
         }
     }

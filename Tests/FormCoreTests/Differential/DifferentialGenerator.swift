@@ -3,10 +3,11 @@ import OrderedCollections
 @testable import FormCore
 
 /// Random definitions and data for the differential test, from a seed: sections plain and
-/// iterating (arrays, dictionaries, `iterateproperties:`, a missing path), elements of every
+/// iterating (arrays, dictionaries, `iterateproperties:`, a missing path), roots iterating a
+/// `sectionTemplate`, select sections bound to anything, elements of every
 /// value kind with definition defaults and `bind` pairs that reach plain and derived properties,
 /// nested pages, and data full of awkward values: `@{...}` strings, 10 for a boolean, 1.7 for an
-/// index, numeric strings, dates in several ISO 8601 forms.
+/// index, numeric strings and text that starts with a number, dates in several ISO 8601 forms.
 ///
 /// Definitions stay valid (defaults the element takes, unique keys, `values` as long as
 /// `items`), so that every case compiles; the data, as in life, is anything.
@@ -23,6 +24,17 @@ struct DifferentialGenerator {
         iteratedPaths = ["list", "map", "obj", "zz", "s"]
         var root: OrderedDictionary<String, FormValue> = ["title": "Generated"]
         if chance(0.3) { root["bind"] = .string("title:\(pick(Self.paths))") }
+        if chance(0.15) {
+            // A root that builds one section per item, from a template with elements of its own.
+            let path = pick(["list", "map", "obj", "zz"])
+            iteratedPaths.removeAll { $0 == path }
+            root["bind"] = .string([root["bind"]?.stringValue, "iterate:\(path)"].compactMap { $0 }.joined(separator: ", "))
+            var template: OrderedDictionary<String, FormValue> = [:]
+            if chance(0.5) { template["bind"] = .string("title:\(pick(["x", "title", "self"]))") }
+            template["elements"] = .array((0..<int(0...2)).map { _ in element(depth: 1) })
+            root["sectionTemplate"] = .object(template)
+            if chance(0.5) { root["emptyMessage"] = "Nothing yet" }
+        }
         root["sections"] = .array((0..<int(1...3)).map { _ in section() })
         return (.object(root), data())
     }
@@ -30,10 +42,10 @@ struct DifferentialGenerator {
     // MARK: Data
 
     static let scalars: [FormValue] = [
-        "Ann", "@{k1}", "@{secret}", "@{1/0}", "0.5", " 12 ", "2", "-3e2", "abc", "yes", "no", "", "S", "M", "s", "m",
+        "Ann", "@{k1}", "@{secret}", "@{1/0}", "0.5", " 12 ", "2", "-3e2", "abc", "yes", "no", "", "S", "M", "s", "m", "12 apples", "1.7",
         "2026-11-22T10:30:00Z", "2026-11-22", "10:30", "2026-11-22T23:30:00-02:00", "tomorrow",
         0, 1, 2, 10, -1, 86400, 37800, 1_795_343_400, 1.7, -1.7, 0.5, -1.5, 1e300, true, false, nil,
-        ["s", "m"], ["x": 1],
+        ["s", "m"], ["x": 1], [2, 0], [1, "x", 9, 0.0],
     ]
 
     mutating func data() -> FormValue {
@@ -62,6 +74,16 @@ struct DifferentialGenerator {
     mutating func section() -> FormValue {
         var section = OrderedDictionary<String, FormValue>()
         if chance(0.5) { section["title"] = "Section" }
+        if chance(0.1) {
+            // A select section: its choice bound to anything the data holds.
+            nextKey += 1
+            section["type"] = "QSelectSection"
+            section["key"] = .string("k\(nextKey)")
+            section["items"] = .array(Array((["a", "b", "c"] as [FormValue]).prefix(int(0...3))))
+            if chance(0.3), section["items"]?.arrayValue?.isEmpty == false { section["selectedIndexes"] = [0] }
+            if chance(0.8) { section["bind"] = .string("selectedIndexes:\(pick(Self.paths))") }
+            return .object(section)
+        }
         var pairs = (0..<int(0...2)).map { _ in "\(pick(["title", "hidden", "footer"])):\(pick(Self.paths))" }
         if chance(0.5), !iteratedPaths.isEmpty {
             let path = iteratedPaths.remove(at: int(0...(iteratedPaths.count - 1)))
@@ -117,7 +139,12 @@ struct DifferentialGenerator {
         case "decimal":
             if chance(0.5) { element["numberValue"] = pick([3, 2.5]) }
             if chance(0.3) { element["floatValue"] = pick([0.25, 7]) }
-        case "float": if chance(0.5) { element["floatValue"] = pick([0.5, 1]) }
+        case "float":
+            if chance(0.5) { element["floatValue"] = pick([0.5, 1]) }
+            if chance(0.3) {
+                element["minimumValue"] = element["floatValue"] == nil ? pick([0.25, 1]) : 0.25
+                element["maximumValue"] = 2
+            }
         case "date":
             let mode = pick(["Date", "Time", "DateAndTime", nil] as [String?])
             if let mode { element["mode"] = .string(mode) }

@@ -9,36 +9,85 @@ import OrderedCollections
 /// Foundation where QuickDialog does (`NSString.boolValue`, dates through `DateFormatter`).
 ///
 /// It covers what `DifferentialGenerator` writes: one level of `iterate:` and
-/// `iterateproperties:` over keys of the data, plain key paths, the elements listed in
-/// `valueProperty`, nested pages under labels and entries.
+/// `iterateproperties:` over keys of the data, a root iterating a `sectionTemplate`, plain key
+/// paths, the elements listed in `valueProperty`, select sections, nested pages under labels and
+/// entries.
+///
+/// It binds as QuickDialog does, except at the `DeliberateDifference`s it is allowed, where it
+/// follows formctl's documented choice instead; every place where the two part is noted in
+/// `differences`, so a test can show that each one is reached and is real.
 struct ReferenceBinder {
     /// The bound form, one line per root, section and element (see `Projection`).
     private(set) var lines: [String] = []
     /// What `fetchValueIntoObject` gives.
     private(set) var values: FormValue = .object([:])
+    /// The deliberate differences this case reached (whether or not they were allowed).
+    private(set) var differences: Set<DeliberateDifference> = []
+    let allowed: Set<DeliberateDifference>
 
-    static func bind(definition: FormValue, data: FormValue) -> ReferenceBinder {
-        var reference = ReferenceBinder()
+    /// What QuickDialog's `fetchValueIntoObject` writes for a date taken from the clock when the
+    /// element was built ("now"): no fixed value, so a marker formctl can never produce.
+    static let now: FormValue = "<the moment the form was built>"
+
+    static func bind(definition: FormValue, data: FormValue,
+                     allowing allowed: Set<DeliberateDifference> = Set(DeliberateDifference.allCases)) -> ReferenceBinder {
+        var reference = ReferenceBinder(allowed: allowed)
         var root = definition.objectValue ?? [:]
         let sections = root.removeValue(forKey: "sections")?.arrayValue ?? []
         reference.applyBind(&root, type: "root", data: data)
         reference.lines.append(Projection.root(title: root["title"]))
+        if let (kind, path) = Self.parseBind(root["bind"]?.stringValue).iteration, kind == "iterate", let template = root["sectionTemplate"] {
+            // QRootElement's bindToObject: drops the written sections of an iterating root, and
+            // bindRootElement:toCollection: builds one section per item from the template.
+            let items = Self.items(of: Self.lookup(path, in: data), path: path)
+            for (item, prefix) in items {
+                reference.bindSection(template, data: item, prefix: prefix, collects: true, isTemplate: true)
+            }
+            if items.isEmpty, let message = root["emptyMessage"] {
+                reference.lines.append(Projection.section(title: nil))
+                reference.lines.append(Projection.element(type: "QTextElement", title: nil, property: "text", value: message))
+            }
+            return reference
+        }
         for section in sections { reference.bindSection(section, data: data, prefix: [], collects: true) }
         return reference
     }
 
+    /// Notes that QuickDialog and formctl part here; true when the difference is allowed, that
+    /// is, when the reference is to follow formctl.
+    mutating func differ(_ difference: DeliberateDifference) -> Bool {
+        differences.insert(difference)
+        return allowed.contains(difference)
+    }
+
+    /// `for (id item in collection)`: an array's items, a dictionary's keys; nothing else.
+    static func items(of collection: FormValue, path: String) -> [(FormValue, [ValuePath.Component])] {
+        switch collection {
+        case .array(let items): return items.enumerated().map { ($1, [.key(path), .index($0)]) }
+        case .object(let members): return members.keys.map { (.string($0), [.key(path), .key($0)]) }
+        default: return []
+        }
+    }
+
     // MARK: Walking the JSON
 
-    mutating func bindSection(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool) {
+    mutating func bindSection(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool, isTemplate: Bool = false) {
         var section = json.objectValue ?? [:]
         let (pairs, iteration) = Self.parseBind(section["bind"]?.stringValue)
         for (property, path) in pairs {
             let value = Self.lookup(path, in: data)
-            section[property] = property == "hidden" ? .bool(Self.bool(value)) : value
+            section[property] = property == "hidden" ? boolSetting(value, nilIsNo: false) : value
         }
         lines.append(Projection.section(title: section["title"]))
+        if section["type"]?.stringValue == "QSelectSection" {
+            bindSelection(section, prefix: prefix, collects: collects)
+            return
+        }
         guard let (kind, path) = iteration, let template = section["elementTemplate"] else {
-            for element in section["elements"]?.arrayValue ?? [] { bindElement(element, data: data, prefix: prefix, collects: collects) }
+            var elements = section["elements"]?.arrayValue ?? []
+            // buildSectionWithObject: (the template's builder) never reads `elements`.
+            if isTemplate, !elements.isEmpty, !differ(.templateSectionElements) { elements = [] }
+            for element in elements { bindElement(element, data: data, prefix: prefix, collects: collects) }
             return
         }
         // Elements around the template are bound to their own JSON object.
@@ -74,7 +123,7 @@ struct ReferenceBinder {
         // Derived properties the definition wrote are set after the stored ones, in order.
         for (name, value) in element where Self.isDerived(name, type: type) {
             element.removeValue(forKey: name)
-            Self.set(name, value, on: &element, type: type)
+            set(name, value, on: &element, type: type)
         }
         applyBind(&element, type: type, data: data)
         let property = Self.valueProperty[type]
@@ -82,7 +131,8 @@ struct ReferenceBinder {
                                         value: property.flatMap { element[$0] }))
         let holdsValue = property != nil && type != "label"
         if collects, holdsValue, let key = element["key"]?.stringValue {
-            Self.write(Self.stored(type: type, element), at: prefix + [.key(key)], into: &values)
+            let value = stored(type: type, element)
+            Self.write(value, at: prefix + [.key(key)], into: &values)
         }
         for section in sections ?? [] {
             bindSection(section, data: data, prefix: prefix, collects: collects && !holdsValue)
@@ -91,8 +141,30 @@ struct ReferenceBinder {
 
     mutating func applyBind(_ object: inout OrderedDictionary<String, FormValue>, type: String, data: FormValue) {
         for (property, path) in Self.parseBind(object["bind"]?.stringValue).pairs {
-            Self.set(property, Self.lookup(path, in: data), on: &object, type: type)
+            set(property, Self.lookup(path, in: data), on: &object, type: type)
         }
+    }
+
+    /// QSelectSection: `selectedIndexes` kept as given (bound or written), fetched as they are;
+    /// its item rows are the section's `items`, which the projection does not list.
+    mutating func bindSelection(_ section: OrderedDictionary<String, FormValue>, prefix: [ValuePath.Component], collects: Bool) {
+        guard collects, let key = section["key"]?.stringValue else { return }
+        let given = section["selectedIndexes"] ?? .array([])
+        let count = section["items"]?.arrayValue?.count ?? 0
+        // What QSelectItemElement shows checked: the indexes among the items (NSNumber's
+        // isEqual: compares values, so 1.0 is item 1).
+        let shown = (given.arrayValue ?? []).compactMap { index -> FormValue? in
+            guard let number = Self.number(index), case .int(let whole) = Self.wholeOrSame(number), whole >= 0, whole < count else { return nil }
+            return .int(whole)
+        }
+        var stored = given
+        if stored != .array(shown), differ(.selectionStoresWhatIsShown) { stored = .array(shown) }
+        Self.write(stored, at: prefix + [.key(key)], into: &values)
+    }
+
+    static func wholeOrSame(_ number: FormValue) -> FormValue {
+        if case .double(let real) = number, real.rounded() == real, abs(real) < 9e15 { return .int(Int(real)) }
+        return number
     }
 
     // MARK: Setters (QuickDialog's element classes)
@@ -113,36 +185,120 @@ struct ReferenceBinder {
         }
     }
 
-    static func set(_ name: String, _ value: FormValue, on element: inout OrderedDictionary<String, FormValue>, type: String) {
-        if isDerived(name, type: type) { element.removeValue(forKey: name) }
+    mutating func set(_ name: String, _ value: FormValue, on element: inout OrderedDictionary<String, FormValue>, type: String) {
+        if Self.isDerived(name, type: type) { element.removeValue(forKey: name) }
         let radio = type == "radio" || type == "segmented"
         switch (type, name) {
         case (_, "selected") where radio:
-            element["selected"] = .int(number(value).map(truncate) ?? -1)
+            // An NSInteger through key-value coding: `integerValue` of a number or a string; nil
+            // and collections raise.
+            if let index = Self.integerValue(value) {
+                element["selected"] = .int(index)
+            } else if differ(.whereQuickDialogRaises) {
+                element["selected"] = .int(-1)
+            } else {
+                element["selected"] = Self.raised
+            }
         case (_, "selectedValue") where radio:
             switch value {
-            case .int, .double, .bool: element["selected"] = .int(number(value).map(truncate) ?? -1)
-            default: element["selected"] = .int(element["values"]?.arrayValue?.firstIndex(of: value) ?? -1)
+            case .int, .double, .bool: element["selected"] = .int(Self.integerValue(value) ?? 0)
+            default:
+                // `[_values indexOfObject:]`: NSNotFound when absent from the values; a message to
+                // nil, 0, when there are none.
+                if let values = element["values"]?.arrayValue {
+                    element["selected"] = .int(values.firstIndex(of: value) ?? -1)
+                } else {
+                    element["selected"] = .int(0)
+                }
             }
         case (_, "selectedItem") where radio:
             guard value != .null, let items = element["items"]?.arrayValue else { return }
             element["selected"] = .int(items.firstIndex(of: value) ?? -1)
         case ("boolean", "boolValue"), ("boolean", "numberValue"):
-            element["boolValue"] = .bool(bool(value))
+            // setNilValueForKey: makes a nil boolValue NO; setNumberValue: reads nil's boolValue, NO.
+            element["boolValue"] = boolSetting(value, nilIsNo: true)
         case ("float", "floatValue"):
-            element["floatValue"] = value == .null ? .int(0) : numberOrSame(value)
+            // A `float` through key-value coding: `floatValue` of a number or a string, nil is 0
+            // (setNilValueForKey:); collections raise.
+            if value == .null {
+                element["floatValue"] = .int(0)
+            } else if let number = Self.doubleValue(value) {
+                element["floatValue"] = number
+            } else {
+                element["floatValue"] = differ(.whereQuickDialogRaises) ? .int(0) : Self.raised
+            }
         case ("decimal", "floatValue"):
-            element["numberValue"] = value == .null ? .int(0) : numberOrSame(value)
+            element["numberValue"] = value == .null ? .int(0) : numberObject(value)
         case ("decimal", "numberValue"), ("countdown", "ticksValue"):
-            element[name] = numberOrSame(value)
+            element[name] = numberObject(value)
         case ("countdown", "dateValue"):
             return
         case ("date", "ticksValue"):
-            if let date = date(ticks: value, mode: element["mode"]?.stringValue) { element["dateValue"] = .string(date) }
+            // setTicksValue: ignores nil and reads `ticks.doubleValue`; a collection raises.
+            if value == .null { return }
+            guard let seconds = Self.doubleValue(value) else {
+                if !differ(.whereQuickDialogRaises) { element["dateValue"] = Self.raised }
+                return
+            }
+            if let date = Self.date(ticks: seconds, mode: element["mode"]?.stringValue) { element["dateValue"] = .string(date) }
         case (_, "hidden"), (_, "enabled"), (_, "required"):
-            element[name] = .bool(bool(value))
+            element[name] = boolSetting(value, nilIsNo: false)
         default:
             element[name] = value
+        }
+    }
+
+    /// A `BOOL` through key-value coding: `boolValue` of a number or a string; nil is NO where
+    /// the class says so (QBooleanElement) and raises elsewhere, as a collection does.
+    mutating func boolSetting(_ value: FormValue, nilIsNo: Bool) -> FormValue {
+        switch value {
+        case .array, .object: return differ(.whereQuickDialogRaises) ? .bool(false) : Self.raised
+        case .null where !nilIsNo: return differ(.whereQuickDialogRaises) ? .bool(false) : Self.raised
+        default: return .bool(Self.bool(value))
+        }
+    }
+
+    /// What a property QuickDialog cannot set leaves behind: an exception, which formctl never gives.
+    static let raised: FormValue = "<NSInvalidArgumentException>"
+
+    /// An `NSNumber *` property set through key-value coding keeps what it is given; formctl reads
+    /// numeric text as its number and true/false as 1/0 (and stores blank text as none, see
+    /// `numberObjectStored`).
+    mutating func numberObject(_ value: FormValue) -> FormValue {
+        let converted: FormValue
+        switch value {
+        case .bool(let flag): converted = .int(flag ? 1 : 0)
+        case .string: converted = Self.number(value) ?? value
+        default: converted = value
+        }
+        if converted != value, differ(.numbersFromText) { return converted }
+        return value
+    }
+
+    /// An `NSNumber *` property's value as fetched: as it is; formctl stores blank text as no answer.
+    mutating func numberObjectStored(_ value: FormValue) -> FormValue {
+        guard case .string(let text) = value, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return value }
+        return differ(.numbersFromText) ? .null : value
+    }
+
+    /// NSString's and NSNumber's `integerValue`, through Foundation; nil where there is none.
+    static func integerValue(_ value: FormValue) -> Int? {
+        switch value {
+        case .string(let text): return NSString(string: text).integerValue
+        case .bool(let flag): return flag ? 1 : 0
+        case .int, .double: return truncate(value)
+        default: return nil
+        }
+    }
+
+    /// NSString's and NSNumber's `doubleValue`, through Foundation (an integer when whole); nil
+    /// where there is none.
+    static func doubleValue(_ value: FormValue) -> FormValue? {
+        switch value {
+        case .string(let text): return wholeOrSame(.double(NSString(string: text).doubleValue))
+        case .bool(let flag): return .int(flag ? 1 : 0)
+        case .int, .double: return value
+        default: return nil
         }
     }
 
@@ -183,7 +339,7 @@ struct ReferenceBinder {
 
     /// `setTicksValue:`: 1970 plus the seconds, written as the element's mode shows dates.
     static func date(ticks: FormValue, mode: String?) -> String? {
-        guard let seconds = number(ticks).flatMap({ value -> Double? in
+        guard let seconds = Optional(ticks).flatMap({ value -> Double? in
             if case .int(let whole) = value { return Double(whole) }
             if case .double(let real) = value { return real }
             return nil
@@ -203,19 +359,36 @@ struct ReferenceBinder {
 
     // MARK: Values out
 
-    static func stored(type: String, _ element: OrderedDictionary<String, FormValue>) -> FormValue {
+    mutating func stored(type: String, _ element: OrderedDictionary<String, FormValue>) -> FormValue {
         switch type {
         case "boolean":
             switch element["boolValue"] {
             case .bool(let flag)?: return .bool(flag)
             case .int(let number)?: return .bool(number != 0)
             case .double(let number)?: return .bool(number != 0)
-            default: return .null
+            case nil:
+                // QBooleanElement's init sets YES.
+                return differ(.untouchedSwitchIsOff) ? .bool(false) : .bool(true)
+            default: return .bool(false)
             }
-        case "decimal", "float", "countdown":
-            return numberOrSame(element[valueProperty[type] ?? ""] ?? .null)
+        case "float":
+            // QFloatElement's init sets 0, whatever its range.
+            guard let value = element["floatValue"] else {
+                if let minimum = element["minimumValue"]?.doubleValue, minimum > 0, differ(.untouchedSliderInItsRange) {
+                    return element["minimumValue"] ?? .null
+                }
+                return .int(0)
+            }
+            return value
+        case "decimal":
+            // QDecimalElement's init sets @0; a bound nil stays nil.
+            guard let value = element["numberValue"] else { return differ(.untouchedDecimalIsEmpty) ? .null : .int(0) }
+            return numberObjectStored(value)
+        case "countdown":
+            // QCountdownElement fetches the date its initializer took from the clock, not its ticks.
+            return differ(.countdownStoresItsSeconds) ? numberObjectStored(element["ticksValue"] ?? .null) : Self.now
         case "date":
-            let raw = element["dateValue"] ?? .null
+            guard let raw = element["dateValue"] else { return differ(.noDateFromTheClock) ? .null : Self.now }
             guard case .string(let text) = raw else { return raw }
             return DifferentialGenerator.dateHeld(text, mode: element["mode"]?.stringValue).map(FormValue.string) ?? raw
         case "radio", "segmented":
@@ -225,7 +398,7 @@ struct ReferenceBinder {
             guard index >= 0, index < choices.count else { return .null }
             return values?[index] ?? .int(index)
         default:
-            return element[valueProperty[type] ?? ""] ?? .null
+            return element[Self.valueProperty[type] ?? ""] ?? .null
         }
     }
 
