@@ -9,7 +9,7 @@ struct DumpCommand: AsyncParsableCommand {
         abstract: "Export stored submissions as json, ndjson or csv.",
         discussion: """
             json: an array of \
-            {"id","uuid","form","version","status","created_at","updated_at","revision","review","data"} \
+            {"id","uuid","form","version","status","created_at","updated_at","revision","review","language","data"} \
             (review is {"state"}, with "comment" when the last review had one); ndjson: one such \
             object per line.
             --revisions (json, ndjson) writes every revision of each submission instead, oldest \
