@@ -79,4 +79,31 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.count) generated forms render differently the second time:\n\(failures.joined(separator: "\n"))")
     }
+
+    /// Items bound to data that is no list: the choice offers none, the rendering says `[]`, and
+    /// a selection looked up among the definition's items stays as it was resolved.
+    @Test(arguments: [
+        #"{"type": "radio", "key": "size", "items": ["S", "M", "L"], "bind": "selectedItem:self, items:self"}"#,
+        #"{"type": "radio", "key": "size", "items": ["S", "M", "L"], "bind": "selected:n, selectedItem:a, items:a"}"#,
+        #"{"type": "colorpicker", "key": "colour", "bind": "selected:n, items:a"}"#,
+    ])
+    func itemsThatAreNoListRenderAgainToTheSameBytes(_ element: String) throws {
+        let definition = try FormDefinition(json: #"{"sections": [{"elements": ["# + element + "]}]}")
+        for data: FormValue in [["a": "M", "n": 2], ["a": ["x": 1], "n": 0]] {
+            let difference = try Self.difference(definition, data: data)
+            #expect(difference == nil, "\(element) with \(data): \(difference ?? "")")
+        }
+        let rendered = try FormValue(json: Self.render(definition, data: ["a": "M", "n": 2]))
+        #expect(rendered["sections"]?[0]?["elements"]?[0]?["items"] == [])
+    }
+
+    /// Items bound to a list longer than the values: the items past them store nothing when
+    /// chosen, and the rendering says so with null values instead of being refused.
+    @Test func itemsPastTheValuesRenderAgainToTheSameBytes() throws {
+        let definition = try FormDefinition(json: #"{"sections": [{"elements": [{"type": "radio", "key": "size", "items": [], "values": [], "bind": "selectedValue:none, items:sizes"}]}]}"#)
+        let data: FormValue = ["sizes": ["S", "M"]]
+        #expect(try Self.difference(definition, data: data) == nil)
+        let rendered = try FormValue(json: Self.render(definition, data: data))
+        #expect(rendered["sections"]?[0]?["elements"]?[0]?["values"] == [nil, nil])
+    }
 }

@@ -50,13 +50,19 @@ extension BoundForm {
     /// for it; any other such value is left out, as the form shows nothing for it (and a bind
     /// that stays in the rendering gives it again from the same data).
     static func keepLoadable(_ element: inout Element, bound: Set<String>) {
+        if bound.contains("items"), element.kind.isA(.radio), let items = element.properties["items"], items.arrayValue == nil {
+            offerNoChoices(&element)
+        }
         keepLoadable(&element.properties, bound: bound, known: element.kind.properties, isLabel: element.kind.isA(.label))
         // Values past the items bound from the data can never be chosen: a rendering that kept
         // them would be refused.
+        // Items past the last value store nothing when chosen: null values say so, where a
+        // rendering with fewer values than items would be refused.
         if bound.contains("items"), let items = element.properties["items"]?.arrayValue, let values = element.values,
-            values.count > items.count
+            values.count != items.count
         {
-            element.properties["values"] = .array(Array(values.prefix(items.count)))
+            element.properties["values"] = .array(Array(values.prefix(items.count)) + Array(repeating: .null, count: max(0, items.count - values.count)))
+            if values.count < items.count { keepResolvedSelection(&element, lookingUp: "selectedValue") }
         }
         guard let property = element.kind.valueProperty, let value = element.properties[property] else { return }
         var issues: [DefinitionIssue] = []
@@ -69,6 +75,33 @@ extension BoundForm {
             guard issues.contains(where: { $0.isError && $0.path == property }) else { return }
         }
         element.properties.removeValue(forKey: property)
+    }
+
+    /// Items the data gave that are no list leave the choice with none to offer. Left out of
+    /// the rendering, the class's own items would come back (a colour picker's nine colours), so
+    /// it says `[]`.
+    static func offerNoChoices(_ element: inout Element) {
+        element.properties["items"] = []
+        keepResolvedSelection(&element, lookingUp: "selectedItem")
+    }
+
+    /// A `selectedItem` or `selectedValue` pair looked its choice up among the items or values
+    /// the definition had; where the rendering writes others, bound again it would look among
+    /// those, so the selection it resolved is written instead (without the pair and those before
+    /// it that set the selection).
+    static func keepResolvedSelection(_ element: inout Element, lookingUp property: String) {
+        guard case .string(let bind)? = element.properties["bind"], var spec = try? BindingSpec(parsing: bind),
+            let last = spec.pairs.lastIndex(where: { $0.property == property })
+        else { return }
+        let selection = storedProperty(property, kind: element.kind)
+        spec.pairs = spec.pairs.enumerated().filter { index, pair in
+            index > last || storedProperty(pair.property, kind: element.kind) != selection
+        }.map(\.element)
+        if spec.pairs.isEmpty && spec.iteration == nil {
+            element.properties.removeValue(forKey: "bind")
+        } else {
+            element.properties["bind"] = .string(spec.description)
+        }
     }
 
     static func keepLoadable(

@@ -26,4 +26,8 @@ enum DeliberateDifference: String, CaseIterable, Sendable {
     /// Null or a collection set on a scalar (`selected`, a float's `floatValue`, a date's
     /// `ticksValue`) raises in QuickDialog; formctl takes it as no selection, 0, no change.
     case whereQuickDialogRaises
+    /// QSection binds an element with a nested page `shallow` unless it says `shallowBind:
+    /// false` (its default is true), leaving the page's binds unapplied; formctl binds the page
+    /// with the element's data wherever the element stands.
+    case nestedPageAlwaysBound
 }

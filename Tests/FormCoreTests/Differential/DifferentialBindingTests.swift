@@ -84,7 +84,8 @@ import Testing
         }
         for needle in ["selectedValue:", "selectedItem:", "numberValue:", "floatValue:", "ticksValue:", "iterate:map",
                        "iterateproperties:", "beforeTemplateElements", "\"sections\":[{\"elements\"", "@{secret}", "\"Time\"",
-                       "sectionTemplate", "emptyMessage", "QSelectSection", "selectedIndexes:", "12 apples", "minimumValue"] {
+                       "sectionTemplate", "emptyMessage", "QSelectSection", "selectedIndexes:", "12 apples", "minimumValue",
+                       "\"colorpicker\"", "\"shallowBind\":true", "\"shallowBind\":false"] {
             #expect(text.contains(needle), "no case has \(needle)")
         }
     }

@@ -108,6 +108,7 @@ struct DifferentialGenerator {
         "countdown": ["ticksValue", "dateValue", "title"],
         "radio": ["selected", "selectedValue", "selectedItem", "title", "items"],
         "segmented": ["selected", "selectedValue", "selectedItem"],
+        "colorpicker": ["selected", "selectedValue", "selectedItem", "title", "items"],
         "text": ["text", "title"],
         "label": ["value", "title"],
     ]
@@ -124,6 +125,8 @@ struct DifferentialGenerator {
         let pairs = (0..<int(0...3)).map { _ in "\(pick(Self.bindable[type] ?? ["title"])):\(pick(Self.paths))" }
         if !pairs.isEmpty { element["bind"] = .string(pairs.joined(separator: ", ")) }
         if depth < 2, type == "label" || type == "entry", chance(0.25) {
+            // Before `sections`, where formctl writes it when an element is its own data.
+            if chance(0.5) { element["shallowBind"] = .bool(chance(0.5)) }
             element["sections"] = .array([["elements": .array((0..<int(1...2)).map { _ in self.element(depth: depth + 1) })]])
         }
         return .object(element)
@@ -160,6 +163,12 @@ struct DifferentialGenerator {
             if chance(0.5) { element["selected"] = .int(int(-1...(items.count - 1))) }
             if chance(0.3), let values = element["values"]?.arrayValue, !values.isEmpty { element["selectedValue"] = pick(values) }
             if chance(0.3), !items.isEmpty { element["selectedItem"] = pick(items) }
+        case "colorpicker":
+            // With no items it starts with QuickDialog's nine colours; its own items are pairs too.
+            let items: [FormValue] = [["Teal", "#008080"], ["Navy", "#000080"]]
+            if chance(0.4) { element["items"] = .array(items) }
+            if chance(0.4) { element["selected"] = .int(int(-1...1)) }
+            if chance(0.3) { element["selectedItem"] = pick(items + [["Black", "#000000"]]) }
         case "text": if chance(0.5) { element["text"] = "Some text" }
         case "label": if chance(0.5) { element["value"] = "shown" }
         default: break

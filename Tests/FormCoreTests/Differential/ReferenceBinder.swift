@@ -11,7 +11,7 @@ import OrderedCollections
 /// It covers what `DifferentialGenerator` writes: one level of `iterate:` and
 /// `iterateproperties:` over keys of the data, a root iterating a `sectionTemplate`, plain key
 /// paths, the elements listed in `valueProperty`, select sections, nested pages under labels and
-/// entries.
+/// entries (plain sections of elements, bound or left as built).
 ///
 /// It binds as QuickDialog does, except at the `DeliberateDifference`s it is allowed, where it
 /// follows formctl's documented choice instead; every place where the two part is noted in
@@ -71,10 +71,13 @@ struct ReferenceBinder {
 
     // MARK: Walking the JSON
 
-    mutating func bindSection(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool, isTemplate: Bool = false) {
+    /// `binds` false is a section of a page QuickDialog left unbound: built from its JSON, its
+    /// elements as written, no bind applied.
+    mutating func bindSection(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool, isTemplate: Bool = false,
+                              binds: Bool = true) {
         var section = json.objectValue ?? [:]
         let (pairs, iteration) = Self.parseBind(section["bind"]?.stringValue)
-        for (property, path) in pairs {
+        for (property, path) in pairs where binds {
             let value = Self.lookup(path, in: data)
             section[property] = property == "hidden" ? boolSetting(value, nilIsNo: false) : value
         }
@@ -83,11 +86,12 @@ struct ReferenceBinder {
             bindSelection(section, prefix: prefix, collects: collects)
             return
         }
-        guard let (kind, path) = iteration, let template = section["elementTemplate"] else {
+        guard binds, let (kind, path) = iteration, let template = section["elementTemplate"] else {
             var elements = section["elements"]?.arrayValue ?? []
             // buildSectionWithObject: (the template's builder) never reads `elements`.
             if isTemplate, !elements.isEmpty, !differ(.templateSectionElements) { elements = [] }
-            for element in elements { bindElement(element, data: data, prefix: prefix, collects: collects) }
+            // QSection's bindToObject: binds each element `shallow: el.shallowBind`.
+            for element in elements { bindElement(element, data: data, prefix: prefix, collects: collects, shallow: true, binds: binds) }
             return
         }
         // Elements around the template are bound to their own JSON object.
@@ -116,16 +120,25 @@ struct ReferenceBinder {
         }
     }
 
-    mutating func bindElement(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool) {
+    /// `shallow`: bound by its section, which passes the element's `shallowBind` (an element
+    /// bound on its own, from a template or around one, is bound with its page); `binds` false:
+    /// an element of a page QuickDialog left unbound.
+    mutating func bindElement(_ json: FormValue, data: FormValue, prefix: [ValuePath.Component], collects: Bool, shallow: Bool = false,
+                              binds: Bool = true) {
         var element = json.objectValue ?? [:]
         let type = element.removeValue(forKey: "type")?.stringValue ?? ""
         let sections = element.removeValue(forKey: "sections")?.arrayValue
+        if type == "colorpicker" {
+            // QColorPickerElement's init, before the builder sets the definition's properties.
+            if element["items"] == nil { element["items"] = Self.quickDialogColours }
+            if element["selected"] == nil { element["selected"] = 0 }
+        }
         // Derived properties the definition wrote are set after the stored ones, in order.
         for (name, value) in element where Self.isDerived(name, type: type) {
             element.removeValue(forKey: name)
             set(name, value, on: &element, type: type)
         }
-        applyBind(&element, type: type, data: data)
+        if binds { applyBind(&element, type: type, data: data) }
         let property = Self.valueProperty[type]
         lines.append(Projection.element(type: type, title: element["title"], property: property,
                                         value: property.flatMap { element[$0] }))
@@ -134,8 +147,15 @@ struct ReferenceBinder {
             let value = stored(type: type, element)
             Self.write(value, at: prefix + [.key(key)], into: &values)
         }
+        // QRootElement's bindToObject:shallow: binds its sections only when not shallow; a
+        // `shallowBind` written false (KVC's boolValue) binds them.
+        var bindsPage = binds
+        if binds, shallow, let sections, !sections.isEmpty, element["shallowBind"].map(Self.bool) ?? true,
+           !differ(.nestedPageAlwaysBound) {
+            bindsPage = false
+        }
         for section in sections ?? [] {
-            bindSection(section, data: data, prefix: prefix, collects: collects && !holdsValue)
+            bindSection(section, data: data, prefix: prefix, collects: collects && !holdsValue, binds: bindsPage)
         }
     }
 
@@ -171,12 +191,20 @@ struct ReferenceBinder {
 
     static let valueProperty: [String: String] = [
         "entry": "textValue", "boolean": "boolValue", "decimal": "numberValue", "float": "floatValue", "date": "dateValue",
-        "countdown": "ticksValue", "radio": "selected", "segmented": "selected", "text": "text", "label": "value",
+        "countdown": "ticksValue", "radio": "selected", "segmented": "selected", "colorpicker": "selected", "text": "text",
+        "label": "value",
+    ]
+
+    /// QColorPickerElement's `init`: UIKit's named colours, each `[name, colour]` (UIColor here as
+    /// the `#RRGGBB` text formctl writes for it).
+    static let quickDialogColours: FormValue = [
+        ["Black", "#000000"], ["White", "#FFFFFF"], ["Gray", "#808080"], ["Blue", "#0000FF"], ["Red", "#FF0000"],
+        ["Green", "#00FF00"], ["Yellow", "#FFFF00"], ["Purple", "#800080"], ["Magenta", "#FF00FF"],
     ]
 
     static func isDerived(_ name: String, type: String) -> Bool {
         switch type {
-        case "radio", "segmented": return name == "selectedValue" || name == "selectedItem"
+        case "radio", "segmented", "colorpicker": return name == "selectedValue" || name == "selectedItem"
         case "boolean": return name == "numberValue"
         case "decimal": return name == "floatValue"
         case "date": return name == "ticksValue"
@@ -187,7 +215,7 @@ struct ReferenceBinder {
 
     mutating func set(_ name: String, _ value: FormValue, on element: inout OrderedDictionary<String, FormValue>, type: String) {
         if Self.isDerived(name, type: type) { element.removeValue(forKey: name) }
-        let radio = type == "radio" || type == "segmented"
+        let radio = type == "radio" || type == "segmented" || type == "colorpicker"
         switch (type, name) {
         case (_, "selected") where radio:
             // An NSInteger through key-value coding: `integerValue` of a number or a string; nil
@@ -391,7 +419,7 @@ struct ReferenceBinder {
             guard let raw = element["dateValue"] else { return differ(.noDateFromTheClock) ? .null : Self.now }
             guard case .string(let text) = raw else { return raw }
             return DifferentialGenerator.dateHeld(text, mode: element["mode"]?.stringValue).map(FormValue.string) ?? raw
-        case "radio", "segmented":
+        case "radio", "segmented", "colorpicker":
             guard case .int(let index)? = element["selected"] else { return .null }
             let values = element["values"]?.arrayValue
             let choices = values ?? element["items"]?.arrayValue ?? []
