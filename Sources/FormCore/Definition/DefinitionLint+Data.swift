@@ -1,10 +1,10 @@
 /// The data a form declares (its root `data` and `classes`): the declarations themselves, and
 /// expressions that use a declared name with a literal its class can never match.
 extension DefinitionLint {
-    /// The root's declarations as `DataModel.read` finds them, each issue at its JSON path.
-    /// An included form's declarations, merged into the root by the loader, were checked in
-    /// their own file: only the form's own are reported here.
-    func lintData(_ definition: FormDefinition, place: Place) -> [DefinitionIssue] {
+    /// The root's declarations as `DataModel.read` found them (`found`), each issue at its JSON
+    /// path. An included form's declarations, merged into the root by the loader, were checked
+    /// in their own file: only the form's own are reported here.
+    func lintData(_ definition: FormDefinition, found: [DefinitionIssue], place: Place) -> [DefinitionIssue] {
         let data = definition.root.properties["data"], classes = definition.root.properties["classes"]
         guard data != nil || classes != nil else { return [] }
         let written = definition.sourceLocations[definition.sourcePath ?? ""]
@@ -14,7 +14,7 @@ extension DefinitionLint {
             return place.issue(.error, .invalidDataDeclaration, path: name,
                                message: "\(name) is declared as written, never computed: found an expression")
         }
-        return computed + DataModel.read(data: data, classes: classes).issues.compactMap { issue in
+        return computed + found.compactMap { issue in
             // A `data` that is no array (or `classes` no object) is the decoder's error, said once.
             if issue.path == "data", let data, !PropertyType.array.accepts(data) { return nil }
             if issue.path == "classes", let classes, !PropertyType.object.accepts(classes) { return nil }
@@ -49,7 +49,8 @@ extension DefinitionLint {
         let shadowing = place.itemKeys.union(place.fields.topLevel)
         var reported = Set<String>()
         for expression in property.expressions {
-            expression.root.forEachBinary { op, left, right in
+            expression.root.forEachNode { node in
+                guard case .binary(let op, let left, let right, _) = node else { return }
                 for (side, other) in [(left, right), (right, left)] {
                     guard case .path(let valuePath) = side, case .literal(let literal) = other,
                         case .key(let name)? = valuePath.components.first, !shadowing.contains(name),
@@ -61,32 +62,6 @@ extension DefinitionLint {
                     issues.append(place.issue(.error, .typeMismatch, path: path, message: message))
                 }
             }
-        }
-    }
-}
-
-extension ExpressionNode {
-    /// Calls `body` with every binary operation in the expression, outermost first.
-    func forEachBinary(_ body: (ExpressionBinaryOperator, ExpressionNode, ExpressionNode) -> Void) {
-        switch self {
-        case .literal, .path:
-            return
-        case .binary(let op, let left, let right, _):
-            body(op, left, right)
-            left.forEachBinary(body)
-            right.forEachBinary(body)
-        case .array(let nodes), .interpolation(let nodes), .function(_, let nodes, _):
-            for node in nodes { node.forEachBinary(body) }
-        case .member(let base, _), .count(let base, _), .unary(_, let base, _):
-            base.forEachBinary(body)
-        case .index(let a, let b, _):
-            a.forEachBinary(body)
-            b.forEachBinary(body)
-        case .conditional(let a, let b, let c):
-            for node in [a, b, c] { node.forEachBinary(body) }
-        case .method(let base, _, let nodes, _), .format(let base, let nodes, _):
-            base.forEachBinary(body)
-            for node in nodes { node.forEachBinary(body) }
         }
     }
 }

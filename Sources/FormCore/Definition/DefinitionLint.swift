@@ -40,8 +40,10 @@ package struct DefinitionLint {
         place.secureItemKeys = Self.secureItemKeys(in: definition.root)
         if checksExpressionNames { place.names = NameScope(dataItems: data.map { [$0] }, rootData: data) }
         place.translations = Translations(definition)
-        place.dataModel = definition.dataModel
-        issues += lintData(definition, place: place)
+        // The declarations are read once: their model for the expressions, their issues here.
+        let declared = DataModel.read(data: definition.root.properties["data"], classes: definition.root.properties["classes"])
+        place.dataModel = declared.model
+        issues += lintData(definition, found: declared.issues, place: place)
         lintElement(definition.root, path: "", place: place, keys: &keys, issues: &issues)
         lintStrings(place: place, stringTables: definition.stringTables, issues: &issues)
         return issues.map(definition.located)
