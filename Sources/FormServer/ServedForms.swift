@@ -68,9 +68,7 @@ public struct ServedForms: Sendable {
             } catch FormEngineError.definition(let error) where error.errors.contains(where: { $0.code == .dataMismatch }) {
                 // The data file is what to fix: each mismatch said of it, as formctl says one.
                 for issue in error.errors {
-                    var placed = issue
-                    if placed.code == .dataMismatch { placed.file = dataPath }
-                    warnings.append("\(path): not served: \(placed)")
+                    warnings.append("\(path): not served: \(issue.isAboutData ? issue.placed(inDataFile: dataPath) : issue)")
                 }
             } catch {
                 warnings.append("\(path): not served: \(error)")

@@ -8,9 +8,5 @@ extension FormDefinition {
 
     /// `data` as the form will be bound to it: checked against the declared model, the
     /// defaults of missing names filled in. A form that declares nothing takes data as it is.
-    package func conformedData(_ data: FormValue) -> DataConformance {
-        let model = dataModel
-        guard !model.isEmpty else { return DataConformance(data: data, mismatches: [], undeclared: []) }
-        return model.conform(data)
-    }
+    package func conformedData(_ data: FormValue) -> DataConformance { dataModel.conform(data) }
 }

@@ -25,17 +25,18 @@ package struct DefinitionCheck {
         // would: with the defaults of the declared names it lacks.
         var lint = self.lint
         var issues: [DefinitionIssue] = []
+        let model = definition.dataModel
         if let data = lint.data {
-            let conformance = definition.conformedData(data)
+            let conformance = model.conform(data)
             lint.data = conformance.data
-            issues += dataIssues(of: conformance, declaresData: !definition.dataModel.isEmpty)
+            issues += dataIssues(of: conformance)
         }
         let linted = lint.lint(definition)
         issues += linted
         // A place the lint already reported on (a pattern that does not compile) fails to
         // evaluate for the same reason: said once.
         let reported = Set(linted.map(\.path))
-        let evaluated = lint.data ?? definition.conformedData(.emptyObject).data
+        let evaluated = lint.data ?? model.conform(.emptyObject).data
         for (path, message) in evaluationErrors(of: definition, data: evaluated, setting: linted, issues: &issues)
         where !reported.contains(path) {
             let exceeded = ExpressionLimits.isExceeded(message)

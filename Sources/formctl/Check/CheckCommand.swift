@@ -30,14 +30,13 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") }
         let known = Set(FormEngine.builtInActions + (try ActionRoutes.parse(actions)).map(\.name))
-        let check = DefinitionCheck(lint: DefinitionLint(knownActions: known, data: boundData), dataFile: data)
+        let check = DefinitionCheck(lint: DefinitionLint(knownActions: known, data: boundData), dataFile: data.map(FormInputs.dataSource))
         var worst = FormctlExitCode.done
         for path in forms {
             let inspected = DefinitionLoader(includeRoots: includes.roots).inspect(path: path)
             var issues = inspected.issues
             if let definition = inspected.definition { issues += check.issues(in: definition) }
-            // What the data lacks or holds of the wrong class is said of the data file.
-            issues = DefinitionCheck.ordered(FormInputs.placingData(issues, from: data))
+            issues = DefinitionCheck.ordered(issues)
             issues.forEach { Terminal.printError(CLIMessages.text($0.description)) }
             let exitCode: FormctlExitCode
             if issues.contains(where: { $0.code == .unreadableFile }) {

@@ -8,30 +8,18 @@ extension FormInputs {
     /// How messages name a data file: its path, `standard input` for `-`.
     static func dataSource(_ path: String) -> String { path == "-" ? "standard input" : path }
 
-    /// Whether an issue is about the bound data rather than the definition.
-    static func isAboutData(_ issue: DefinitionIssue) -> Bool {
-        issue.code == .dataMismatch || issue.code == .undeclaredData
-    }
-
     /// `issues` with those about the data placed in `dataFile` (without a line, column or
     /// include chain of the definition's: their paths are the data's). Without a data file the
     /// data is the declared defaults alone, and the issues stay where they were found.
     static func placingData(_ issues: [DefinitionIssue], from dataFile: String?) -> [DefinitionIssue] {
         guard let dataFile else { return issues }
-        return issues.map { issue in
-            guard isAboutData(issue) else { return issue }
-            var placed = issue
-            placed.file = dataSource(dataFile)
-            placed.location = nil
-            placed.includeChain = []
-            return placed
-        }
+        return issues.map { $0.isAboutData ? $0.placed(inDataFile: dataSource(dataFile)) : $0 }
     }
 
     /// An engine refusal of the data given with --data: each mismatch printed naming the data
     /// file, exit 1. Nil for any other refusal (the caller says it as it did).
     static func dataFailure(_ error: FormEngineError, dataFile: String?) -> CommandFailure? {
-        guard case .definition(let definitionError) = error, definitionError.errors.contains(where: isAboutData) else { return nil }
+        guard case .definition(let definitionError) = error, definitionError.errors.contains(where: \.isAboutData) else { return nil }
         for issue in placingData(definitionError.issues, from: dataFile) {
             Terminal.printError(CLIMessages.text(issue.description))
         }
