@@ -122,7 +122,7 @@ public final class FormEngine: Sendable {
             throw .definition(DefinitionError(issues: error.issues + warnings))
         }
         let canonical = definition.resolvedCanonicalJSON
-        return LoadedForm(name: name, definition: definition, warnings: warnings, compiled: compiled,
+        return LoadedForm(name: name, definition: definition, warnings: warnings, compiled: compiled, givenData: data,
                           canonicalJSON: canonical, contentHash: SHA256.hex(of: canonical))
     }
 

@@ -19,6 +19,10 @@ public final class LoadedForm: Sendable {
     public let canonicalJSON: String
     /// SHA-256 of `canonicalJSON`: finds the version among all of the form's versions.
     public let contentHash: String
+    /// The data the form was loaded with, as given: the loaded compilation holds it with the
+    /// defaults of the declared names it lacks, so asking again with the same data finds that
+    /// compilation by this.
+    private let givenData: FormValue
     /// Compilations of the same definition bound to other data (a session per user, say) or
     /// in another language.
     private let otherData = Mutex<[CompilationKey: CompiledForm]>([:])
@@ -30,9 +34,10 @@ public final class LoadedForm: Sendable {
     /// Compilations for other data kept at most.
     static let maximumOtherData = 16
 
-    init(name: String, definition: FormDefinition, warnings: [DefinitionIssue], compiled: CompiledForm,
+    init(name: String, definition: FormDefinition, warnings: [DefinitionIssue], compiled: CompiledForm, givenData: FormValue,
          canonicalJSON: String, contentHash: String)
     {
+        self.givenData = givenData
         self.name = name
         self.definition = definition
         self.warnings = warnings
@@ -59,7 +64,8 @@ public final class LoadedForm: Sendable {
     func compiled(for data: FormValue?, language: LanguageTag? = nil) throws(FormEngineError) -> CompiledForm {
         let language = language ?? compiled.language
         let data = data ?? compiled.data
-        guard data != compiled.data || language != compiled.language else { return compiled }
+        let loadedData = data == givenData || data == compiled.data
+        guard !loadedData || language != compiled.language else { return compiled }
         let key = CompilationKey(data: data, language: language)
         if let kept = otherData.withLock({ $0[key] }) { return kept }
         let made: CompiledForm
