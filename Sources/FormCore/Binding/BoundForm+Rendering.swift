@@ -54,10 +54,9 @@ extension BoundForm {
             offerNoChoices(&element)
         }
         keepLoadable(&element.properties, bound: bound, known: element.kind.properties, isLabel: element.kind.isA(.label))
-        // Values past the items bound from the data can never be chosen: a rendering that kept
-        // them would be refused.
-        // Items past the last value store nothing when chosen: null values say so, where a
-        // rendering with fewer values than items would be refused.
+        // `values` must match the items bound from the data in length, or the rendering is
+        // refused: values past the items can never be chosen and go; items past the last value
+        // store nothing when chosen, which null values say.
         if bound.contains("items"), let items = element.properties["items"]?.arrayValue, let values = element.values,
             values.count != items.count
         {

@@ -47,7 +47,6 @@ extension SessionState {
         return property("secureTextEntry", ofElement: index)?.isTruthy ?? false
     }
 
-    /// The element with its live properties replaced by their current results.
     /// `section` (the structure's section `index`) with its live properties as they are now.
     func resolvedSection(_ index: Int, _ section: Section) -> Section {
         var section = section
@@ -57,6 +56,7 @@ extension SessionState {
         return section
     }
 
+    /// The element with its live properties replaced by their current results.
     func resolvedElement(_ index: Int) -> Element {
         var element = elements[index].element
         for (name, position) in structure.liveIndex[.element(index)] ?? [:] {
