@@ -196,16 +196,20 @@ let package = Package(
         .library(name: "FormWebhooks", targets: ["FormWebhooks"]),
     ],
     traits: [
+        // Off by default, all three: a fresh clone's `swift run formctl fill FORM` builds the
+        // terminal, import, dump and SQLite (about 40 s of debug build on two cores) instead of
+        // SwiftNIO, BoringSSL twice and Hummingbird (several minutes) for commands that fill a form
+        // in a terminal. Each is one flag away (`--traits Server`), and
+        // `swift test --traits PostgreSQL,Server,Webhooks` (what CI runs) builds and tests them all.
+        //
         // The PostgreSQL backend behind FormEngine (a postgres:// address) and formctl (--db
-        // postgres://...). On by default; without it (--disable-default-traits, or a service's
-        // `traits: []`) the engine and formctl build without SwiftNIO and BoringSSL, a release
-        // build in a fraction of the time.
+        // postgres://...). A service enables it with `traits: ["PostgreSQL"]`.
         .trait(name: "PostgreSQL", description: "FormEngine and formctl can store in PostgreSQL (a postgres:// address)."),
         // formctl serve, on Hummingbird (SwiftNIO as well).
         .trait(name: "Server", description: "formctl serve: forms over HTTP and in a browser."),
         // formctl serve --webhook and formctl deliver, on AsyncHTTPClient (SwiftNIO as well).
         .trait(name: "Webhooks", description: "formctl serve --webhook and formctl deliver: signed webhooks from the outbox."),
-        .default(enabledTraits: ["PostgreSQL", "Server", "Webhooks"]),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

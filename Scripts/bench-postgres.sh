@@ -27,8 +27,8 @@ stop() { as_server "$PGBIN/pg_ctl" -D "$WORK/data" -m fast -w stop >/dev/null 2>
 trap stop EXIT
 
 echo "building (release)..." >&2
-(cd "$ROOT" && swift build -c release --product formctl >&2 && swift build -c release --product bench-service >&2)
-BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
+(cd "$ROOT" && swift build -c release --product formctl --traits PostgreSQL >&2 && swift build -c release --product bench-service --traits PostgreSQL >&2)
+BIN="$(cd "$ROOT" && swift build -c release --traits PostgreSQL --show-bin-path)"
 
 (cd "$WORK" && as_server "$PGBIN/initdb" -D "$WORK/data" -U formctl -A trust -E UTF8 --locale=C.UTF-8 >/dev/null)
 (cd "$WORK" && as_server "$PGBIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w \

@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A fixed date keeps the page the same from one run to the next; raise it with a release. The
-# debug configuration reuses the build CI has just made (the plugin builds release by default).
-swift package plugin generate-manual --configuration debug --date 2026-11-23 --authors "the formctl developers" >/dev/null
+# debug configuration reuses the build CI has just made (the plugin builds release by default),
+# with every trait, so that the page documents serve, token, deliver and webhook-secret.
+swift package --traits PostgreSQL,Server,Webhooks plugin generate-manual --configuration debug --date 2026-11-23 --authors "the formctl developers" >/dev/null
 generated=$(find .build/plugins -path '*GenerateManual*' -name formctl.1 | head -1)
 [ -n "$generated" ] || { echo "generate-manual wrote no formctl.1" >&2; exit 1; }
 if [ "${1:-}" = "--check" ]; then

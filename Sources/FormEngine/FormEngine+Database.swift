@@ -4,7 +4,7 @@ import FormStorePostgres
 #endif
 
 /// Opening, naming, migrating and closing the database behind an engine: an SQLite file or, with
-/// the package's `PostgreSQL` trait (on by default), a PostgreSQL server.
+/// the package's `PostgreSQL` trait (off by default), a PostgreSQL server.
 extension FormEngine {
     /// Opens the database at `address`: an SQLite file's path (created and migrated on first
     /// use unless `options.readOnly`), or `postgres://user@host/database` (also
@@ -104,5 +104,5 @@ extension FormEngine {
 
     /// Why a PostgreSQL address cannot be opened by this build, and how to get one that can.
     static let postgresUnavailableMessage =
-        "this build has no PostgreSQL backend: enable the FormEngine package's PostgreSQL trait (on by default) to open postgres:// addresses"
+        "this build has no PostgreSQL backend: enable the FormEngine package's PostgreSQL trait (`traits: [\"PostgreSQL\"]`) to open postgres:// addresses"
 }

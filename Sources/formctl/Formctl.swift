@@ -26,22 +26,23 @@ struct Formctl: AsyncParsableCommand {
 }
 
 extension Formctl {
-    /// `serve` and its access tokens when formctl is built with the Server trait (on by default).
+    /// `serve` and its access tokens when formctl is built with the Server trait; without it,
+    /// commands of the same names that say how to build them.
     static var serverCommands: [any ParsableCommand.Type] {
         #if Server
         return [ServeCommand.self, TokenCommand.self]
         #else
-        return []
+        return [UnbuiltServeCommand.self, UnbuiltTokenCommand.self]
         #endif
     }
 
     /// Signing secrets and delivery without a server when formctl is built with the Webhooks
-    /// trait (on by default).
+    /// trait; without it, commands of the same names that say how to build them.
     static var webhookCommands: [any ParsableCommand.Type] {
         #if Webhooks
         return [WebhookSecretCommand.self, DeliverCommand.self]
         #else
-        return []
+        return [UnbuiltWebhookSecretCommand.self, UnbuiltDeliverCommand.self]
         #endif
     }
 }

@@ -54,6 +54,7 @@ struct CommandRunner {
         _ arguments: [String], stdin: String = "", directory: String? = nil, timeout: TimeInterval = 30, executable: String? = nil,
         environment extra: [String: String] = [:]
     ) throws -> Result {
+        try BuiltTraits.require(for: arguments)
         let scratch = directory == nil ? try Scratch() : nil
         let directory = directory ?? scratch?.directory ?? FileManager.default.temporaryDirectory.path
         let process = Process()

@@ -26,6 +26,7 @@ final class ServerProcess {
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         let binary = try CommandRunner.binaryPath()
         let serve = ["serve", formsDirectory, "--db", database ?? scratch.db, "--port", "0", "--token-file", tokenFile] + extra
+        try BuiltTraits.require(for: serve)
         process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
         process.arguments = launcher.isEmpty ? serve : Array(launcher.dropFirst()) + [binary] + serve
         process.standardError = try FileHandle(forWritingTo: errorLog)

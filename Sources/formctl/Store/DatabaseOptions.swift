@@ -76,7 +76,7 @@ struct DatabaseOptions: ParsableArguments {
     /// What a formctl built without the PostgreSQL trait says to a postgres:// address.
     static let postgresUnavailable = """
         this formctl was built without the PostgreSQL backend; build it with the PostgreSQL trait \
-        (swift build -c release --product formctl, which enables it by default)
+        (swift build -c release --product formctl --traits PostgreSQL)
         """
 
     /// A command that only reads must not create the database: a misspelled --db would
