@@ -35,4 +35,10 @@ import Testing
     func otherTextIsRefusedWithTheFormat(text: String) throws {
         #expect(try Self.stored(text, mode: text.contains(":") && !text.contains("-") ? "Time" : "DateAndTime") == nil)
     }
+
+    @Test func aTimeFieldSaysItWantsATime() throws {
+        let form = try CompiledForm(definition: try FormDefinition(json: #"{"sections": [{"elements": [{"type": "date", "key": "t", "mode": "Time"}, {"type": "date", "key": "d"}]}]}"#))
+        let filled = form.fill(FormInput(overrides: [FieldOverride(key: "t", text: "2026-11-22"), FieldOverride(key: "d", text: "soon")]))
+        #expect(filled.errors.map(\.description).sorted() == ["d: must be a date as YYYY-MM-DD", "t: must be a time as HH:MM[:SS]"])
+    }
 }

@@ -79,8 +79,8 @@ struct LibraryMessageLanguageTests {
         let session = try Self.session(json, language: "de")
         let computed = try #require(session.apply(override: "shout", text: "x"))
         #expect(computed.rule == "answers" && computed.message == "wird vom Formular berechnet und kann nicht gesetzt werden")
-        #expect(session.apply(override: "talks.0.title", text: "Keynote") == nil)
-        let full = try #require(session.apply(override: "talks.1.title", text: "Panel"))
+        #expect(session.apply(override: "talks.1.title", text: "Keynote") == nil)
+        let full = try #require(session.apply(override: "talks.2.title", text: "Panel"))
         #expect(full.rule == "maximumItems" && full.message == "talks hat 1 Eintrag; höchstens 1 ist erlaubt")
         let notices = try Self.session(json, language: "de").apply(startingValues: ["gone": "x", "name": ["a list"]])
         #expect(Self.messages(notices) == [

@@ -47,7 +47,9 @@ import Testing
         ("cat|dog", "dog", true), ("cat|dog", "cow", false), ("a(b|)c", "ac", true),
         ("^a$", "a", true), ("a$b", "ab", false), ("^$", "", true), ("x*", "", true),
         ("a{2}", "aa", true), ("a{2}", "aaa", false), ("a{2,}", "aaaaa", true), ("a{2,3}", "aaaa", false),
-        ("a{0}b", "b", true), ("a*?b", "aab", true), ("a{,2}", "a{,2}", true), ("x{", "x{", true),
+        ("a{0}b", "b", true), ("a*?b", "aab", true), ("x{", "x{", true),
+        ("\\d{,3}", "", true), ("\\d{,3}", "123", true), ("\\d{,3}", "1234", false), ("\\d{,3}", "1{,3}", false),
+        ("a{,2}b", "aab", true), ("a{,}", "a{,}", true), ("a{}", "a{}", true), ("a{,x}", "a{,x}", true),
         ("[\\d_]+", "1_2", true), ("[-a]+", "-a-", true), ("[a-]+", "a-", true), ("[]a]+", "]a", true),
         ("\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\\\\\^\\$", ".*+?()[]{}|\\^$", true),
         ("\\x41\\u00e9\\u{1F600}", "Aé😀", true), ("\\t\\n", "\t\n", true),
@@ -105,6 +107,7 @@ import Testing
         ("\\p{L}", "Unicode properties"), ("[[:alpha:]]", "POSIX classes"), ("[a&&b]", "intersection"),
         ("(a", "missing ')'"), ("a)", "unmatched ')'"), ("[a", "missing ']'"), ("[z-a]", "out of order"),
         ("*a", "nothing to repeat"), ("a**", "cannot follow another quantifier"), ("a{3,2}", "wrong order"),
+        ("{,3}", "nothing to repeat"), ("a{,1001}", "at most 1000"),
         ("a{1001}", "at most 1000"), ("(a{1000}){1000}", "too large"), ("\\q", "unknown escape"), ("a\\", "lone backslash"),
         (String(repeating: "(", count: 101) + String(repeating: ")", count: 101), "nested more than 100"),
     ]

@@ -38,7 +38,7 @@ struct ValidationRuleTests {
         Case(element: #"{"type": "date", "key": "f", "maximumDate": "2000-01-01"}"#, value: "2000-01-02", rule: "maximumDate"),
         Case(element: #"{"type": "date", "key": "f", "maximumDate": "2000-01-01"}"#, value: "2000-01-01", rule: nil),
         Case(element: #"{"type": "date", "key": "f"}"#, value: "2001-02-29", rule: "date"),
-        Case(element: #"{"type": "date", "key": "f", "mode": "Time"}"#, value: "25:00", rule: "date", message: "must be a date as HH:MM[:SS]"),
+        Case(element: #"{"type": "date", "key": "f", "mode": "Time"}"#, value: "25:00", rule: "date", message: "must be a time as HH:MM[:SS]"),
         Case(element: #"{"type": "date", "key": "f", "mode": "DateAndTime"}"#, value: "2024-05-17T14:30:00+02:00", rule: nil),
         Case(element: #"{"type": "radio", "key": "f", "items": ["A", "B"], "values": ["a", "b"]}"#, value: "c", rule: "choice"),
         Case(element: #"{"type": "radio", "key": "f", "items": ["A", "B"], "values": ["a", "b"]}"#, value: "b", rule: nil),

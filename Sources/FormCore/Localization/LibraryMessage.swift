@@ -18,7 +18,7 @@ package enum LibraryMessage: String, Sendable, Hashable, CaseIterable {
     case minimumValue, maximumValue, wholeNumber, fractionDigits
 
     // Dates, and the formats they are written in.
-    case dateFormat, minimumDate, maximumDate
+    case dateFormat, timeFormat, minimumDate, maximumDate
     case formatDate, formatTime, formatDateAndTime
 
     // Switches and choices.
@@ -36,7 +36,7 @@ package enum LibraryMessage: String, Sendable, Hashable, CaseIterable {
     case timeLimit, droppedNoField, droppedNoLongerFits
 
     // Repeats.
-    case minimumItems, maximumItems, fixedItems, fixedRepeat, nextItem, noItemToRemove, noRepeat, repeatsFixed
+    case minimumItems, maximumItems, fixedItems, fixedRepeat, nextItem, itemsFromOne, noItemToRemove, noRepeat, repeatsFixed
     case aboutRepeat
 
     // Files.

@@ -29,6 +29,7 @@ extension LibraryMessages {
         .fractionDigits: "يجب ألا يتجاوز {digits, plural, zero {# منزلة عشرية} one {منزلة عشرية واحدة} two {منزلتين عشريتين} few {# منازل عشرية} many {# منزلة عشرية} other {# منزلة عشرية}}",
 
         .dateFormat: "يجب أن يكون تاريخًا بالتنسيق {format}",
+        .timeFormat: "يجب أن يكون وقتًا بالتنسيق {format}",
         .minimumDate: "يجب أن يكون في {date} أو بعده",
         .maximumDate: "يجب أن يكون في {date} أو قبله",
         .formatDate: "YYYY-MM-DD",
@@ -75,6 +76,7 @@ extension LibraryMessages {
         .fixedItems: "فيه {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}}؛ والقائمة ثابتة على {available, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}}",
         .fixedRepeat: "قائمة ثابتة من {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} مأخوذة من البيانات",
         .nextItem: "في {repeat} {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}}؛ والتالي هو {next}",
+        .itemsFromOne: "تُرقَّم العناصر بدءًا من 1 ({first} هو الأول)",
         .noItemToRemove: "ليس فيه عنصر {index} لإزالته (فيه {count})",
         .noRepeat: "لا يوجد قسم متكرر يمر بهذا المسار",
         .repeatsFixed: "لا يمكن تغيير تكرارات هذا النموذج",

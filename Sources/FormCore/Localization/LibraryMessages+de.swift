@@ -26,6 +26,7 @@ extension LibraryMessages {
         .fractionDigits: "darf höchstens {digits, plural, one {# Nachkommastelle} other {# Nachkommastellen}} haben",
 
         .dateFormat: "muss ein Datum im Format {format} sein",
+        .timeFormat: "muss eine Uhrzeit im Format {format} sein",
         .minimumDate: "darf nicht vor {date} liegen",
         .maximumDate: "darf nicht nach {date} liegen",
         .formatDate: "JJJJ-MM-TT",
@@ -72,6 +73,7 @@ extension LibraryMessages {
         .fixedItems: "hat {count, plural, one {# Eintrag} other {# Einträge}}; die Liste ist auf {available, plural, one {# Eintrag} other {# Einträge}} festgelegt",
         .fixedRepeat: "ist eine feste Liste von {count, plural, one {# Eintrag} other {# Einträgen}} aus den Daten",
         .nextItem: "{repeat} hat {count, plural, one {# Eintrag} other {# Einträge}}; der nächste ist {next}",
+        .itemsFromOne: "Einträge werden ab 1 gezählt ({first} ist der erste)",
         .noItemToRemove: "hat keinen Eintrag {index}, der entfernt werden könnte (vorhanden: {count})",
         .noRepeat: "kein wiederholter Abschnitt durchläuft diesen Pfad",
         .repeatsFixed: "die Wiederholungen dieses Formulars können nicht geändert werden",

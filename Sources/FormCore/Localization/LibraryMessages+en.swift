@@ -29,6 +29,7 @@ extension LibraryMessages {
         .fractionDigits: "must have at most {digits, plural, one {# digit} other {# digits}} after the decimal point",
 
         .dateFormat: "must be a date as {format}",
+        .timeFormat: "must be a time as {format}",
         .minimumDate: "must be on or after {date}",
         .maximumDate: "must be on or before {date}",
         .formatDate: "YYYY-MM-DD",
@@ -75,6 +76,7 @@ extension LibraryMessages {
         .fixedItems: "has {count, plural, one {# item} other {# items}}; the list is fixed at {available, plural, one {# item} other {# items}}",
         .fixedRepeat: "is a fixed list of {count, plural, one {# item} other {# items}} from the data",
         .nextItem: "{repeat} has {count, plural, one {# item} other {# items}}; the next one is {next}",
+        .itemsFromOne: "items are numbered from 1 ({first} is the first)",
         .noItemToRemove: "has no item {index} to remove (it has {count})",
         .noRepeat: "no repeat section iterates this path",
         .repeatsFixed: "this form cannot change its repeats",

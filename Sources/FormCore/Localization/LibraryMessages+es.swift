@@ -27,6 +27,7 @@ extension LibraryMessages {
         .fractionDigits: "debe tener como máximo {digits, plural, one {# decimal} many {# de decimales} other {# decimales}}",
 
         .dateFormat: "debe ser una fecha con el formato {format}",
+        .timeFormat: "debe ser una hora con el formato {format}",
         .minimumDate: "debe ser el {date} o posterior",
         .maximumDate: "debe ser el {date} o anterior",
         .formatDate: "AAAA-MM-DD",
@@ -73,6 +74,7 @@ extension LibraryMessages {
         .fixedItems: "tiene {count, plural, one {# elemento} many {# de elementos} other {# elementos}}; la lista está fijada en {available, plural, one {# elemento} many {# de elementos} other {# elementos}}",
         .fixedRepeat: "es una lista fija de {count, plural, one {# elemento} many {# de elementos} other {# elementos}} tomada de los datos",
         .nextItem: "{repeat} tiene {count, plural, one {# elemento} many {# de elementos} other {# elementos}}; el siguiente es {next}",
+        .itemsFromOne: "los elementos se numeran desde 1 ({first} es el primero)",
         .noItemToRemove: "no tiene ningún elemento {index} que quitar (tiene {count})",
         .noRepeat: "ninguna sección repetida recorre esta ruta",
         .repeatsFixed: "las repeticiones de este formulario no se pueden cambiar",

@@ -28,6 +28,7 @@ extension LibraryMessages {
         .fractionDigits: "doit avoir au plus {digits, plural, one {# décimale} many {# de décimales} other {# décimales}}",
 
         .dateFormat: "doit être une date au format {format}",
+        .timeFormat: "doit être une heure au format {format}",
         .minimumDate: "doit être le {date} ou plus tard",
         .maximumDate: "doit être le {date} ou plus tôt",
         .formatDate: "AAAA-MM-JJ",
@@ -74,6 +75,7 @@ extension LibraryMessages {
         .fixedItems: "a {count, plural, one {# élément} many {# d’éléments} other {# éléments}} ; la liste est fixée à {available, plural, one {# élément} many {# d’éléments} other {# éléments}}",
         .fixedRepeat: "est une liste fixe de {count, plural, one {# élément} many {# d’éléments} other {# éléments}} issue des données",
         .nextItem: "{repeat} a {count, plural, one {# élément} many {# d’éléments} other {# éléments}} ; le suivant est {next}",
+        .itemsFromOne: "les éléments sont numérotés à partir de 1 ({first} est le premier)",
         .noItemToRemove: "n’a pas d’élément {index} à supprimer (il en a {count})",
         .noRepeat: "aucune section répétée ne parcourt ce chemin",
         .repeatsFixed: "les répétitions de ce formulaire ne peuvent pas être modifiées",

@@ -28,6 +28,7 @@ extension LibraryMessages {
         .fractionDigits: "może mieć co najwyżej {digits, plural, one {# miejsce} few {# miejsca} many {# miejsc} other {# miejsca}} po przecinku",
 
         .dateFormat: "musi być datą w formacie {format}",
+        .timeFormat: "musi być godziną w formacie {format}",
         .minimumDate: "musi przypadać {date} lub później",
         .maximumDate: "musi przypadać {date} lub wcześniej",
         .formatDate: "RRRR-MM-DD",
@@ -74,6 +75,7 @@ extension LibraryMessages {
         .fixedItems: "ma {count, plural, one {# element} few {# elementy} many {# elementów} other {# elementu}}; lista ma stałą długość: {available, plural, one {# element} few {# elementy} many {# elementów} other {# elementu}}",
         .fixedRepeat: "jest stałą listą {count, plural, one {# elementu} few {# elementów} many {# elementów} other {# elementu}} z danych",
         .nextItem: "{repeat} ma {count, plural, one {# element} few {# elementy} many {# elementów} other {# elementu}}; następny to {next}",
+        .itemsFromOne: "elementy są numerowane od 1 ({first} to pierwszy)",
         .noItemToRemove: "nie ma elementu {index} do usunięcia (liczba elementów: {count})",
         .noRepeat: "żadna powtarzana sekcja nie przechodzi przez tę ścieżkę",
         .repeatsFixed: "w tym formularzu nie można zmieniać powtórzeń",

@@ -62,7 +62,9 @@ struct PatternParser {
         return .repetition(atom, min: min, max: max)
     }
 
-    /// `*`, `+`, `?`, `{m}`, `{m,}`, `{m,n}` at the current position, or nil.
+    /// `*`, `+`, `?`, `{m}`, `{m,}`, `{m,n}`, `{,n}` at the current position, or nil. `{,n}` is
+    /// `{0,n}`, as Python and PCRE2 10.43+ read it: taken as literal text it would never match
+    /// what its author meant (`\d{,3}` only matching the text `1{,3}`).
     mutating func parseQuantifier() throws(PatternSyntaxError) -> (Int, Int?)? {
         switch peek() {
         case "*": index += 1; return (0, nil)
@@ -71,7 +73,7 @@ struct PatternParser {
         case "{" where looksLikeInterval():
             let open = index
             index += 1
-            let min = try parseCount(open: open)
+            let min = peek() == "," ? 0 : try parseCount(open: open)
             var max: Int? = min
             if peek() == "," {
                 index += 1
@@ -85,17 +87,19 @@ struct PatternParser {
         }
     }
 
-    /// Whether a `{` here starts `{m}`, `{m,}` or `{m,n}`; any other `{` is a literal brace.
+    /// Whether a `{` here starts `{m}`, `{m,}`, `{m,n}` or `{,n}`; any other `{` (`{}`, `{,}`,
+    /// `{a}`) is a literal brace.
     func looksLikeInterval() -> Bool {
         var position = index + 1
         var digits = 0
         while position < scalars.count, isDigit(scalars[position]) { position += 1; digits += 1 }
-        guard digits > 0, position < scalars.count else { return false }
-        if scalars[position] == "}" { return true }
+        guard position < scalars.count else { return false }
+        if scalars[position] == "}" { return digits > 0 }
         guard scalars[position] == "," else { return false }
         position += 1
-        while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-        return position < scalars.count && scalars[position] == "}"
+        var maximumDigits = 0
+        while position < scalars.count, isDigit(scalars[position]) { position += 1; maximumDigits += 1 }
+        return (digits > 0 || maximumDigits > 0) && position < scalars.count && scalars[position] == "}"
     }
 
     mutating func parseCount(open: Int) throws(PatternSyntaxError) -> Int {

@@ -47,19 +47,41 @@ struct DateTextReader {
         return first * 10 + second
     }
 
-    /// `H:MM`, `HH:MM:SS`, `HH:MM:SS.fff` (the fraction dropped), optionally followed by
-    /// `am`/`pm` (with or without a space): seconds since midnight.
+    /// How many decimal digits follow, without reading them.
+    func digitsAhead() -> Int {
+        var end = index
+        while end < bytes.count, bytes[end] >= 48, bytes[end] <= 57 { end += 1 }
+        return end - index
+    }
+
+    /// A time of day: `H:MM`, `HH:MM:SS`, the basic `HHMM` and `HHMMSS`, or an hour alone (`15`,
+    /// `9`), seconds with a fraction (dropped, after `.` or `,`), optionally followed by
+    /// `am`/`pm` (with or without a space). Seconds since midnight; nil for anything else,
+    /// `24:00` and a leap second included.
     mutating func time() -> Int? {
-        guard var hour = shortNumber(), expect(UInt8(ascii: ":")), let minute = number(2), minute < 60 else { return nil }
-        var second = 0
-        if expect(UInt8(ascii: ":")) {
-            guard let s = number(2), s < 60 else { return nil }
-            second = s
-            if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
-                guard number(1) != nil else { return nil }
-                while number(1) != nil {}
+        let run = digitsAhead()
+        guard (1...2).contains(run) || run == 4 || run == 6 else { return nil }
+        guard var hour = number(run >= 2 ? 2 : 1) else { return nil }
+        var minute = 0, second = 0
+        if run == 4 || run == 6 {
+            // The basic format, the digits without colons.
+            guard let m = number(2) else { return nil }
+            minute = m
+            if run == 6 {
+                guard let s = number(2) else { return nil }
+                second = s
+                guard fraction() else { return nil }
+            }
+        } else if expect(UInt8(ascii: ":")) {
+            guard let m = number(2) else { return nil }
+            minute = m
+            if expect(UInt8(ascii: ":")) {
+                guard let s = number(2) else { return nil }
+                second = s
+                guard fraction() else { return nil }
             }
         }
+        guard minute < 60, second < 60 else { return nil }
         let beforeMeridiem = index
         _ = skipSpaces()
         if let meridiem = self.meridiem() {
@@ -70,6 +92,15 @@ struct DateTextReader {
             guard hour < 24 else { return nil }
         }
         return hour * 3600 + minute * 60 + second
+    }
+
+    /// A fraction of a second after `.` or `,`, skipped: stored times keep whole seconds. False
+    /// when the separator has no digit after it.
+    private mutating func fraction() -> Bool {
+        guard expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) else { return true }
+        guard number(1) != nil else { return false }
+        while number(1) != nil {}
+        return true
     }
 
     /// `am` (false) or `pm` (true), any case, with an optional dot (`a.m.`).
@@ -87,8 +118,8 @@ struct DateTextReader {
         return letter == UInt8(ascii: "p")
     }
 
-    /// `Z`, `+HH:MM`, `+HHMM`, `+HH` (or `-`), optionally after a space; nothing is UTC.
-    /// Seconds east of UTC, nil when what follows is not a zone.
+    /// `Z`, `+HH:MM`, `+HHMM`, `+HH`, `+HH:MM:SS`, `+HHMMSS` (or `-`), optionally after a space;
+    /// nothing is UTC. Seconds east of UTC, nil when what follows is not a zone.
     mutating func zoneOffset() -> Int? {
         let start = index
         _ = skipSpaces()
@@ -104,14 +135,18 @@ struct DateTextReader {
             return nil
         }
         guard let hours = number(2), hours <= 18 else { return nil }
-        var minutes = 0
-        if expect(UInt8(ascii: ":")) {
+        var minutes = 0, seconds = 0
+        // The extended form has colons between its parts, the basic none: never one of each.
+        let extended = expect(UInt8(ascii: ":"))
+        if extended || digitsAhead() > 0 {
             guard let m = number(2) else { return nil }
             minutes = m
-        } else if let m = number(2) {
-            minutes = m
+            if extended ? expect(UInt8(ascii: ":")) : digitsAhead() > 0 {
+                guard let s = number(2) else { return nil }
+                seconds = s
+            }
         }
-        guard minutes < 60 else { return nil }
-        return sign * (hours * 3600 + minutes * 60)
+        guard minutes < 60, seconds < 60 else { return nil }
+        return sign * (hours * 3600 + minutes * 60 + seconds)
     }
 }

@@ -38,6 +38,12 @@ extension Element {
             kind.properties[property]?.accepts(raw) != false
         {
             let type = FieldValueType(self)
+            // A date the definition writes is read as the definition's (see `ISODate.normalized`).
+            if type == .date, case .string(let text) = raw,
+                ISODate.normalized(text, mode: properties["mode"]?.stringValue, writtenInDefinition: true) != nil
+            {
+                return problems
+            }
             if case .failure(let error) = type.accept(raw, for: self), type != .other {
                 problems.append(DefaultProblem(property: property, message: "\(raw) \(error.message)"))
             }

@@ -45,7 +45,7 @@ final class FieldConstraints: Sendable {
         // Bounds in any ISO 8601 form count as the element's mode reads them (a Time element's
         // `2026-01-01T08:00:00Z` is 08:00); messages quote them as written.
         func bound(_ name: String) -> (ISODate, String)? {
-            guard isDate, let text = properties[name]?.stringValue, let normalized = ISODate.normalized(text, mode: mode),
+            guard isDate, let text = properties[name]?.stringValue, let normalized = ISODate.normalized(text, mode: mode, writtenInDefinition: true),
                 let date = ISODate(parsing: normalized, mode: mode)
             else { return nil }
             return (date, text)

@@ -175,7 +175,8 @@ package enum FieldValueType: Sendable, Hashable {
             }
             return raw
         case .date:
-            guard case .string(let text) = raw, let date = ISODate.normalized(text, mode: element.properties["mode"]?.stringValue)
+            guard case .string(let text) = raw,
+                let date = ISODate.normalized(text, mode: element.properties["mode"]?.stringValue, writtenInDefinition: true)
             else { return raw }
             return .string(date)
         case .choice:

@@ -1,6 +1,6 @@
-/// Dates in any ISO 8601 form, shown in the form a date element's `mode` holds: an author who
-/// writes a full date-time as the default of a `Time` element means its time, and a `ticksValue`
-/// (seconds since 1970) becomes a date the element can show.
+/// Dates in the ISO 8601 forms `ISODate` reads, shown in the form a date element's `mode` holds: an
+/// author who writes a full date-time as the default of a `Time` element means its time, and a
+/// `ticksValue` (seconds since 1970) becomes a date the element can show.
 ///
 /// Conversions are in UTC: a server has no local time zone worth guessing.
 extension ISODate {
@@ -29,11 +29,17 @@ extension ISODate {
     /// the spelling: `YYYY-MM-DD` for `Date`, `HH:MM:SS` for `Time` (the UTC time of a
     /// date-time), `YYYY-MM-DDTHH:MM:SSZ` in UTC for `DateAndTime` (and for a date-time where no
     /// mode is given, where a date alone stays `YYYY-MM-DD`). Equal instants are then equal text,
-    /// so exports sort and compare. Nil when `text` is no date or time `ISODate` reads, or is a
-    /// time alone where the mode needs a date.
-    static func normalized(_ text: String, mode: String?) -> String? {
+    /// so exports sort and compare. Nil when `text` is no date or time `ISODate` reads, is a
+    /// time alone where the mode needs a date, or a date alone where it needs a time.
+    ///
+    /// `writtenInDefinition` is for what the definition writes (`dateValue`, `minimumDate`):
+    /// there a date alone in a `Time` element is midnight, as QuickDialog's NSDate holds it. A
+    /// person answering a time with a date alone is refused instead: it has no time to store.
+    static func normalized(_ text: String, mode: String?, writtenInDefinition: Bool = false) -> String? {
+        let dateAlone = ISODate(parsing: text, mode: "Date")
         // No mode reads a date or a date-time: a date alone stays a date.
-        if mode == nil, let date = ISODate(parsing: text, mode: "Date") { return date.formatted(mode: "Date") }
+        if mode == nil, let dateAlone { return dateAlone.formatted(mode: "Date") }
+        if mode == "Time", dateAlone != nil, !writtenInDefinition { return nil }
         guard let (parsed, hasDate) = parseAnyForm(text), hasDate || mode == "Time" else { return nil }
         return parsed.formatted(mode: mode)
     }

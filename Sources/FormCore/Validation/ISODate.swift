@@ -28,28 +28,30 @@ package struct ISODate: Sendable, Hashable, Comparable {
         }
     }
 
-    /// "must be a date as YYYY-MM-DD": what a date field says to text that is no date.
+    /// "must be a date as YYYY-MM-DD", "must be a time as HH:MM[:SS]": what a date field says to
+    /// text that is no date, or a time field to text that is no time.
     static func formatMessage(for mode: String?) -> String {
-        LibraryMessages.text(.dateFormat, ["format": .text(localizedFormat(for: mode))])
+        LibraryMessages.text(mode == "Time" ? .timeFormat : .dateFormat, ["format": .text(localizedFormat(for: mode))])
     }
 
     /// Parses a date or time as people and programs write them, for `mode` (`Date`, `Time`,
-    /// `DateAndTime`; nil means Date). Dates are `YYYY-MM-DD` (or with `/`); times `H:MM`,
-    /// `HH:MM:SS` and fractions of a second (dropped), with `am`/`pm`; a date-and-time joins them
-    /// with `T` or spaces, and ends with `Z`, an offset (`+02:00`, `+0200`, `+02`) or nothing
-    /// (UTC). A date-and-time also accepts a bare date (midnight UTC).
+    /// `DateAndTime`; nil means Date). Dates are read by `DateTextReader.date()` (calendar dates
+    /// with or without zero padding and `-` or `/`, week and ordinal dates, the basic format);
+    /// times by `DateTextReader.time()` (`H:MM`, `HH:MM:SS`, `HHMM`, an hour alone, fractions of
+    /// a second dropped, `am`/`pm`), after an optional `T`; a date-and-time joins them with `T`
+    /// or spaces, and ends with `Z`, an offset (`+02:00`, `+0200`, `+02`, `+02:00:30`) or nothing
+    /// (UTC). A date-and-time also accepts a bare date (midnight UTC). A time alone takes no
+    /// zone: without a date, an offset cannot say which instant it is.
     package init?(parsing text: String, mode: String? = nil) {
         var reader = DateTextReader(text.trimmingSpaces)
         if mode == "Time" {
+            _ = reader.expect(UInt8(ascii: "T")) || reader.expect(UInt8(ascii: "t"))
             guard let t = reader.time(), reader.isAtEnd else { return nil }
             seconds = t
             return
         }
-        guard let year = reader.number(4), let separator = reader.next(), separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"),
-            let month = reader.number(2), reader.expect(separator), let day = reader.number(2),
-            (1...12).contains(month), day >= 1, day <= ISODate.daysIn(month: month, year: year)
-        else { return nil }
-        var total = ISODate.daysFromCivil(year: year, month: month, day: day) * 86400
+        guard let days = reader.date() else { return nil }
+        var total = days * 86400
         if reader.isAtEnd {
             seconds = total
             return
