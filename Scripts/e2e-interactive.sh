@@ -109,7 +109,8 @@ check "the summary is shown" 'to quit without saving: *$'
 if screen | grep -q 'cobol-rocks'; then fail "the password never appears on screen"; else pass "the password never appears on screen"; fi
 check "the summary masks the password" 'Password: ••••••'
 check "the summary offers to remove a repeat item" 'r and a number to remove that item'
-answer 'to quit without saving: *$' "r11"
+check "the summary numbers the repeat's heading with its a N" '^ +13\. Guests \(a 13 adds one\)$'
+answer 'to quit without saving: *$' "r15"
 check "an item is removed from the summary" 'removed item 2 of Guests'
 answer 'to quit without saving: *$' "s"
 if wait_for 'saved submission 1' && wait_for 'EXIT=0'; then pass "submitting stores and exits 0"; else fail "submitting stores and exits 0"; fi
@@ -251,8 +252,8 @@ expect_row "the draft has the value given with --set" "select values_json from s
 start_form "$here/forms/survey.json" --data "$here/forms/survey-data.json"
 check "the bound value is in the editor" 'Name\*: Sam$'
 send Enter
-check "the segmented choice is a list" '> Engineer'
-send Down; send Enter
+check "the segmented choice is a list, (none) first while nothing is chosen" '> \(none\)$'
+send Down Down; send Enter
 check "arrow keys choose" 'Role: Designer$'
 answer 'Years on the team \(0–50\): *$' "7"
 check "an iterated title is shown as bound, unnumbered" 'Xcode \(1–5\): 3$'
@@ -327,7 +328,7 @@ start_command edit "$edited"
 check "edit opens the summary with the stored values" 'Email: ann@exmaple\.com$'
 check "edit offers to save, not to submit or keep a draft" 's to save the edit, q to quit without saving: *$'
 if screen | grep -q '\*: \|\* (hidden input)'; then fail "edit asks nothing before the summary"; else pass "edit asks nothing before the summary"; fi
-answer 's to save the edit, q to quit without saving: *$' "2"
+answer 's to save the edit, q to quit without saving: *$' "3"
 replace 'Email\*: ann@exmaple\.com$' "ann@example.com"
 answer 's to save the edit, q to quit without saving: *$' "s"
 answer 'Reason for the edit \(Enter for none\): *$' "typo in email"
@@ -426,14 +427,14 @@ answer 'Speaker photo \(image/\*, up to 64 KiB, a path\): *$' ""
 answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' ""
 check "an attached field is not asked" 'Slides: slides\.pdf, 218 bytes, application/pdf$'
 if screen | grep -q 'Slides\* (\.pdf'; then fail "the attached field is not asked"; else pass "the attached field is not asked"; fi
-answer 'to quit without saving: *$' "4"
+answer 'to quit without saving: *$' "5"
 answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "~/talk/photo.png"
 answer 'keep it\? \[Y/n\]: *$' ""
 answer 'another file \(Enter when done\): *$' "~/talk/slides.pdf"
 answer 'keep it\? \[Y/n\]: *$' ""
 answer 'another file \(Enter when done\): *$' ""
 check "the summary lists both handouts" 'Handouts: photo\.png, 99 bytes, image/png, 4×3; slides\.pdf, 218 bytes, application/pdf$'
-answer 'to quit without saving: *$' "4"
+answer 'to quit without saving: *$' "5"
 check "the field's files are offered to keep" 'now: photo\.png.*\(Enter keeps, - removes\)'
 answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "notes.txt"
 answer 'keep it\? \[Y/n\]: *$' ""
@@ -449,12 +450,12 @@ env=""
 # 7g. edit on a terminal replaces a file: the new one is stored as the next revision's, the old
 #     one stays with revision 1.
 start_command edit "$replaced"
-answer 's to save the edit, q to quit without saving: *$' "3"
+answer 's to save the edit, q to quit without saving: *$' "4"
 answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "$work/notes.txt"
 check "a refused file is explained in an edit too" 'takes \.pdf, not a file of type text/plain'
 answer 'Slides\* \(\.pdf, up to 4 KiB, a path\): *$' "$work/home/talk/slides.pdf"
 answer 'keep it\? \[Y/n\]: *$' ""
-answer 's to save the edit, q to quit without saving: *$' "4"
+answer 's to save the edit, q to quit without saving: *$' "5"
 answer 'Handouts \(up to 3 files, each up to 10 MiB, a path\): *$' "-"
 answer 's to save the edit, q to quit without saving: *$' "s"
 answer 'Reason for the edit \(Enter for none\): *$' "no handouts"
@@ -496,9 +497,9 @@ answer 'Company' "US Navy"
 answer 'Seats' "12"
 answer 'newsletter \[y/N\]: *$' "n"
 answer 'Add a guest\? \[y/N\]: *$' "n"
-answer 'to quit without saving: *$' "1"
+answer 'to quit without saving: *$' "2"
 answer 'Name\* \[Grace Hopper\]: *$' "Grace B. Hopper"
-check "a field is edited from the summary" '1\. Name: Grace B\. Hopper'
+check "a field is edited from the summary" '2\.   Name: Grace B\. Hopper'
 answer 'to quit without saving: *$' "s"
 if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "accessible mode submits"; else fail "accessible mode submits"; fi
 expect_row "accessible mode stores the answers" "select values_json from submissions order by id desc limit 1" \
@@ -537,7 +538,7 @@ env=""
 
 # 11. LANG=de_DE.UTF-8: the form's text, the screen's words and the library's errors in German
 #     (plurals included), a German label typed to filter the list, j for yes; the repeat's
-#     minimum refused at submit, kept as a draft and finished on resume.
+#     minimum said when declined too early, kept as a draft and finished on resume.
 feedback="$here/forms/feedback.json"
 env="LANG=de_DE.UTF-8"
 start_form "$feedback"
@@ -560,19 +561,18 @@ check "the footer reads the form's German strings" 'Wir verwenden Ihre Antworten
 answer 'Vortrag hinzufügen\? \[J/n\]: *$' "j"
 answer 'Vortrag #1\*: *$' "Swift auf Linux"
 answer 'Vortrag hinzufügen \(Nr\. 2\)\? \[J/n\]: *$' "n"
+check "declining below the repeat's minimum is said in German, with its plural" 'Vorträge, die Ihnen gefallen haben braucht mindestens 2 Einträge: hier ist Eintrag 2$'
+answer 'Vortrag #2\*: *$' "Formulare in Swift"
+answer 'Vortrag hinzufügen \(Nr\. 3\)\? \[j/N\]: *$' "n"
 answer 'kontaktieren\* \[j/N\]: *$' "ja"
 check "a label reads the German strings" 'Vielen Dank für Ihr Feedback!'
 check "the summary is German" '^Zusammenfassung$'
 check "a switch is shown as ja" 'kontaktieren: ja$'
-answer 'q zum Beenden ohne Speichern: *$' "s"
-check "what to fix is said in German" 'Nicht abgesendet; bitte korrigieren Sie:'
-check "the repeat's minimum is refused in German, with its plural" 'talks: muss mindestens 2 Einträge haben \(hat 1\)$'
+check "the summary's help names a N in German" 'a und die Nummer einer Überschrift zum Hinzufügen eines Eintrags darunter'
 answer 'q zum Beenden ohne Speichern: *$' "d"
 if wait_for 'saved draft [0-9]+' && wait_for 'EXIT=0'; then pass "the draft is saved (the status line stays English)"; else fail "the draft is saved (the status line stays English)"; fi
 german=$(sql "select max(id) from submissions")
 start_form "$feedback" --resume "$german"
-answer 'Vortrag hinzufügen \(Nr\. 2\)\? \[J/n\]: *$' ""
-answer 'Vortrag #2\*: *$' "Formulare in Swift"
 answer 'q zum Beenden ohne Speichern: *$' "s"
 if wait_for "saved submission $german" && wait_for 'EXIT=0'; then pass "the resumed German draft is submitted"; else fail "the resumed German draft is submitted"; fi
 
@@ -669,6 +669,334 @@ check "the wrong class is refused naming the data file and the path" "order-data
 check "and fill exits 1" 'EXIT=1'
 if screen | grep -q 'Name\*:'; then fail "nothing is asked for refused data"; else pass "nothing is asked for refused data"; fi
 expect_row "nothing is stored for refused data" "select count(*) from submissions" "$before"
+
+# ---- core-cli: dates as people write them, the data file beside the form -------------------
+
+# 17. A date typed without zero padding and a week date are stored in the canonical form; a
+#     Time field given a date alone says it wants a time, and takes an hour alone.
+cat > "$work/when.json" <<'JSON'
+{"title": "When", "sections": [{"elements": [
+  {"type": "date", "key": "day", "title": "Day", "mode": "Date"},
+  {"type": "date", "key": "week", "title": "Week day", "mode": "Date"},
+  {"type": "date", "key": "start", "title": "Start", "mode": "Time"}]}]}
+JSON
+start_form "$work/when.json"
+answer 'Day \(YYYY-MM-DD\): *$' "2026/3/15"
+answer 'Week day \(YYYY-MM-DD\): *$' "2026-W48-3"
+answer 'Start \(HH:MM\[:SS\]\): *$' "2026-11-22"
+check "a Time field given a date alone says it wants a time" 'must be a time as HH:MM\[:SS\]'
+send C-u; send -l "T15"; send Enter
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the dates are submitted"; else fail "the dates are submitted"; fi
+expect_row "an unpadded date, a week date and an hour alone are stored canonical" \
+  "select json_extract(values_json, '\$.day') || ',' || json_extract(values_json, '\$.week') || ',' || json_extract(values_json, '\$.start') from submissions order by id desc limit 1" \
+  '2026-03-15,2026-11-25,15:00:00'
+
+# 18. NAME-data.json beside the form is bound without --data, as serve binds it: the tools of
+#     the survey's data are fields, prefilled with their scores, and stored on submit.
+cp "$here/forms/survey.json" "$here/forms/survey-data.json" "$work/"
+start_form "$work/survey.json" --set name=Sam --set role=engineer --set years=3
+wait_for 'Topics for the next retro' || fail "the survey is asked"
+# Enter keeps what is prefilled, whatever order the fields are asked in, up to the summary.
+for _ in $(seq 1 12); do screen | grep -q 'to quit without saving' && break; send Enter; sleep 0.3; done
+check "a tool from the data beside the form is a field with its score" 'Xcode: 3$'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the survey is submitted"; else fail "the survey is submitted"; fi
+expect_row "the scores of the data beside the form are stored" \
+  "select json_extract(values_json, '\$.tools.Xcode.score') || ',' || json_extract(values_json, '\$.tools.Docker.score') from submissions order by id desc limit 1" \
+  '3,2'
+
+# ---- term-input: one field's line ------------------------------------------------------------
+
+# The number of a field in the summary on screen (`N. Title: ...`), so that these tests do not
+# depend on how many lines come before it.
+summary_number() { screen | grep -oE "[0-9]+\. $1:" | tail -1 | cut -d. -f1; }
+
+# 19. Text a field cannot take (a number that is none, a date that is none) comes back on the
+#     line with the message, to be corrected rather than typed again.
+cat > "$work/parse.json" <<'JSON'
+{"title": "Parse", "sections": [{"elements": [
+  {"type": "decimal", "key": "age", "title": "Age", "fractionDigits": 0},
+  {"type": "date", "key": "born", "title": "Born", "mode": "Date"}]}]}
+JSON
+start_form "$work/parse.json"
+answer 'Age: *$' "abc"
+check "a number that is none is explained" 'must be a number'
+check "and stays on the line" 'Age: abc$'
+send C-u; send -l "42"; send Enter
+answer 'Born \(YYYY-MM-DD\): *$' "1990-13-45"
+check "a date that is none is explained" 'must be a date as YYYY-MM-DD'
+check "and stays on the line" 'Born \(YYYY-MM-DD\): 1990-13-45$'
+# Corrected in place: only the month and the day are typed again.
+send BSpace BSpace BSpace BSpace BSpace; send -l "12-25"; send Enter
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the corrected answers are submitted"; else fail "the corrected answers are submitted"; fi
+expect_row "the corrected number and date are stored" \
+  "select json_extract(values_json, '\$.age') || ',' || json_extract(values_json, '\$.born') from submissions order by id desc limit 1" '42,1990-12-25'
+# Plain mode cannot put text back on a line: the message, then the question again, empty.
+start_form "$work/parse.json" --accessible
+answer 'Age: *$' "abc"
+check "plain mode explains a number that is none" 'must be a number'
+answer 'Age: *$' "7"
+answer 'Born \(YYYY-MM-DD\): *$' ""
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "plain mode submits after a refusal"; else fail "plain mode submits after a refusal"; fi
+expect_row "plain mode stores the answer typed again" \
+  "select json_extract(values_json, '\$.age') from submissions order by id desc limit 1" '7'
+
+# 20. An optional choice has a first row "(none)", highlighted while nothing is chosen, that
+#     leaves it empty; a required one has none; a chosen item can be taken back to "(none)".
+cat > "$work/diet.json" <<'JSON'
+{"title": "Dinner", "sections": [{"elements": [
+  {"type": "radio", "key": "diet", "title": "Diet", "items": ["Vegetarian", "Vegan"]},
+  {"type": "radio", "key": "seat", "title": "Seat", "items": ["Aisle", "Window"], "required": true}]}]}
+JSON
+start_form "$work/diet.json"
+check "an optional choice offers (none), highlighted" '> \(none\)$'
+send Enter
+check "(none) chosen stays on screen" 'Diet: \(none\)$'
+check "a required choice starts at its first item" '> Aisle$'
+if screen | grep -A3 'Seat\*' | grep -q '(none)'; then fail "a required choice has no (none)"; else pass "a required choice has no (none)"; fi
+send Enter
+wait_for 'to quit without saving: *$' || fail "the dinner summary"
+n=$(summary_number Diet)
+answer 'to quit without saving: *$' "$n"
+send Down Down; send Enter
+check "an item is chosen from the summary" "$n\\. Diet: Vegan"
+answer 'to quit without saving: *$' "$n"
+check "the stored item is highlighted when asked again" '> Vegan$'
+send Up Up; send Enter
+check "(none) takes the choice back" "$n\\. Diet: \\(empty\\)"
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "a choice left empty is submitted"; else fail "a choice left empty is submitted"; fi
+expect_row "the optional choice is stored empty, the required one chosen" \
+  "select coalesce(json_extract(values_json, '\$.diet'), 'null') || ',' || json_extract(values_json, '\$.seat') from submissions order by id desc limit 1" 'null,0'
+# Typing filters the items only: "v" is in no "(none)", and Enter takes Vegetarian.
+start_form "$work/diet.json"
+wait_for '> \(none\)$' || fail "the diet list"
+send -l "v"
+check "a filter hides (none)" 'filter: v'
+if screen | grep -A3 'Diet' | grep -q '(none)'; then fail "(none) is not among the filtered items"; else pass "(none) is not among the filtered items"; fi
+send Enter
+check "the first match is chosen" 'Diet: Vegetarian$'
+send C-c
+wait_for 'EXIT=130' || fail "Ctrl-C after the filter"
+
+# 21. A confirmation is checked as soon as it is typed. A hidden pair that differs is asked
+#     again as a pair (a typo in the hidden original could never be matched otherwise); the
+#     pair's value is stored once both agree.
+start_form "$here/forms/signup.json"
+answer 'Name\*: e\.g\. Ada Lovelace$' "Ann Lee"
+answer 'Email\*: e\.g\. ada@example\.com$' "ann@example.com"
+answer 'Birth date \(YYYY-MM-DD\): *$' ""
+answer 'Password\* \(hidden input\): *$' "correct-horse-1"
+answer 'Confirm password\* \(hidden input\): *$' "correct-hrose-1"
+check "a confirmation that differs is refused as it is typed" 'Password: does not match the confirmation$'
+if wait_for 'Password\* \(hidden input\): *$' && [ "$(screen | grep -c 'Password\* (hidden input)')" = 2 ]; then
+  pass "the password is asked again at once"
+else
+  fail "the password is asked again at once"
+fi
+send -l "correct-horse-2"; send Enter
+answer 'Confirm password\* \(hidden input\): *$' "correct-horse-2"
+check "then the plan, once both agree" 'Plan'
+send Enter
+answer 'newsletter \[y/N\]: *$' ""
+answer 'Add a guest\? \[y/N\]: *$' ""
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the confirmed signup is submitted"; else fail "the confirmed signup is submitted"; fi
+# A visible pair, the rule on the confirmation: the original comes back with its value (Enter
+# keeps it), then the confirmation with the text that differed, to be corrected; changing the
+# original from the summary asks for the confirmation again.
+cat > "$work/confirm.json" <<'JSON'
+{"title": "Confirm", "sections": [{"elements": [
+  {"type": "entry", "key": "email", "title": "Email", "required": true},
+  {"type": "entry", "key": "again", "title": "Email again", "required": true,
+   "validate": [{"rule": "matches", "field": "email", "message": "is not the email above"}]},
+  {"type": "entry", "key": "after", "title": "After"}]}]}
+JSON
+start_form "$work/confirm.json"
+answer 'Email\*: *$' "ann@example.com"
+answer 'Email again\*: *$' "ann@exmaple.com"
+check "the confirmation's own message" '^  is not the email above$'
+check "the original comes back with its value" 'Email\*: ann@example\.com$'
+send Enter
+check "then the confirmation with the text that differed" 'Email again\*: ann@exmaple\.com$'
+send C-u; send -l "ann@example.com"; send Enter
+answer 'After: *$' ""
+wait_for 'to quit without saving: *$' || fail "the confirm summary"
+n=$(summary_number Email)
+answer 'to quit without saving: *$' "$n"
+replace 'Email\*: ann@example\.com$' "bob@example.com"
+check "a changed original is followed by its confirmation" 'Email again: is not the email above$'
+replace 'Email again\*: ann@example\.com$' "bob@example.com"
+check "the summary shows the pair changed" 'Email again: bob@example\.com$'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the confirmed pair is submitted"; else fail "the confirmed pair is submitted"; fi
+expect_row "both fields hold the confirmed value" \
+  "select json_extract(values_json, '\$.email') || ',' || json_extract(values_json, '\$.again') from submissions order by id desc limit 1" \
+  'bob@example.com,bob@example.com'
+# Plain mode asks the pair again the same way, each with its value in brackets.
+start_form "$work/confirm.json" --accessible
+answer 'Email\*: *$' "ann@example.com"
+answer 'Email again\*: *$' "ann@exmaple.com"
+check "plain mode checks the confirmation as it is typed" '^  is not the email above$'
+answer 'Email\* \[ann@example\.com\]: *$' ""
+answer 'Email again\* \[ann@exmaple\.com\]: *$' "ann@example.com"
+answer 'After: *$' ""
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "plain mode submits the confirmed pair"; else fail "plain mode submits the confirmed pair"; fi
+expect_row "plain mode stores the confirmed value" \
+  "select json_extract(values_json, '\$.again') from submissions order by id desc limit 1" 'ann@example.com'
+
+# 22. forms/proposal.json, a talk proposal written from this README: a confirmation, a number
+#     and a date corrected on their lines, a choice that reveals fields, an optional level left
+#     at (none), ratings per track from forms/proposal-data.json, and the routed action that
+#     gets the values at submit. The repeats (co-speakers, outline) come from an answers file.
+cat > "$work/proposal-answers.json" <<'JSON'
+{"coSpeakers": [{"name": "Charles Babbage", "email": "charles@example.org"}, {"name": "Mary Somerville", "email": "mary@example.org"}],
+ "outline": [{"point": "Why engines"}, {"point": "A demo"}]}
+JSON
+printf '#!/bin/sh\ncat > "%s/proposed.json"\n' "$work" > "$work/propose.sh"
+chmod +x "$work/propose.sh"
+start_form "$here/forms/proposal.json" --data "$here/forms/proposal-data.json" --answers "$work/proposal-answers.json" \
+  --action "onPropose=$work/propose.sh"
+answer 'Name\*: e\.g\. Ada Lovelace$' "Ada Lovelace"
+answer 'Email\*: *$' "ada@example.com"
+answer 'Email again\*: *$' "ada@exmple.com"
+check "the email typed again is checked at once" '^  is not the email above$'
+answer 'Email\*: ada@example\.com$' ""
+replace 'Email again\*: ada@exmple\.com$' "ada@example.com"
+answer 'Years of speaking \(0–60\): *$' "ten"
+check "a number that is none stays on its line" 'Years of speaking \(0–60\): ten$'
+replace 'Years of speaking \(0–60\): ten$' "10"
+answer 'Available from \(YYYY-MM-DD\): *$' "2026-02-30"
+check "a day February does not have stays on its line" 'Available from \(YYYY-MM-DD\): 2026-02-30$'
+send BSpace BSpace; send -l "28"; send Enter
+answer 'Title\*: *$' "Analytical engines on Linux"
+check "a required choice has no (none)" '> Talk \(30 min\)$'
+send -l "work"; send Enter
+check "the chosen format stays on screen" 'Format\*: Workshop$'
+answer 'Workshop length in minutes\* \(60–240\): *$' "90"
+answer 'Equipment attendees bring: e\.g\. a laptop with Swift 6$' ""
+check "the optional level offers (none)" '> \(none\)$'
+send Enter
+check "the level is left empty" 'Level: \(none\)$'
+wait_for 'end with an empty line' || fail "the notes prompt"
+send -l "Needs a projector"; send Enter; send Enter
+check "the summary shows the ratings from the data" 'Tooling: 3$'
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the proposal is submitted"; else fail "the proposal is submitted"; fi
+if grep -q '"format":"workshop","workshopLength":90' "$work/proposed.json" 2>/dev/null; then
+  pass "the routed action gets the values"
+else
+  fail "the routed action gets the values"
+fi
+expect_row "the proposal stores both repeats, the corrected answers, the ratings and no level" \
+  "select json_array_length(values_json, '\$.coSpeakers') || ',' || json_extract(values_json, '\$.outline[1].point') || ',' || json_extract(values_json, '\$.yearsSpeaking') || ',' || json_extract(values_json, '\$.availableFrom') || ',' || coalesce(json_extract(values_json, '\$.level'), 'null') || ',' || json_extract(values_json, '\$.tracks.Tooling.fit') from submissions order by id desc limit 1" \
+  '2,A demo,10,2026-02-28,null,3'
+
+# ---- term-flow: the order of questions and the summary ---------------------------------------
+
+# 23. A talk proposal with two repeats (co-speakers, each a page of two fields; outline points)
+#     that need 2 items each, ratings iterated over a dictionary, and a field a later switch
+#     makes required. Each item is asked right after its "Add" answer; declining below the
+#     minimum says how many are needed and asks the next item; [n/N] counts every field asked
+#     and grows with the items.
+cat > "$work/talk.json" <<'JSON'
+{"title": "Talk proposal", "sections": [
+  {"title": "Speaker", "elements": [{"type": "entry", "key": "name", "title": "Name", "required": true}]},
+  {"title": "Co-speakers", "bind": "iterate:speakers", "addTitle": "Add a co-speaker", "minimumItems": 2,
+   "elementTemplate": {"type": "root", "title": "Co-speaker", "sections": [{"elements": [
+     {"type": "entry", "key": "name", "title": "Co-speaker name", "bind": "textValue:name", "required": true},
+     {"type": "entry", "key": "email", "title": "Co-speaker email", "bind": "textValue:email"}]}]}},
+  {"title": "Outline", "bind": "iterate:outline", "addTitle": "Add an outline point", "minimumItems": 2,
+   "elementTemplate": {"type": "entry", "key": "point", "title": "Point", "bind": "textValue:point", "required": true}},
+  {"title": "Ratings", "bind": "iterateproperties:topics",
+   "elementTemplate": {"type": "decimal", "key": "score", "title": "@{key}", "bind": "numberValue:value",
+                       "fractionDigits": 0, "minimumValue": 1, "maximumValue": 5}},
+  {"elements": [{"type": "entry", "key": "why", "title": "Why record it", "required": "@{record}"},
+                {"type": "boolean", "key": "record", "title": "Record the talk"}]}]}
+JSON
+printf '{"topics": {"Swift": 3, "Linux": 4}}' > "$work/talk-data.json"
+start_form "$work/talk.json" --data "$work/talk-data.json"
+check "[n/N] counts the iterated ratings before any item is added" '\[1/5\] Name\*: *$'
+answer '\[1/5\] Name\*: *$' "Ada"
+answer 'Add a co-speaker\? \[Y/n\]: *$' "y"
+check "an item's fields come right after its Add answer, counted in [n/N]" '\[2/7\] Co-speaker name #1\*: *$'
+if screen | grep -q 'Add another co-speaker'; then fail "the next Add waits for the item's fields"; else pass "the next Add waits for the item's fields"; fi
+answer 'Co-speaker name #1\*: *$' "Bo"
+answer '\[3/7\] Co-speaker email #1: *$' "bo@example.com"
+answer 'Add another co-speaker\? \[Y/n\]: *$' "n"
+check "declining below the minimum says how many are needed" 'Co-speakers needs at least 2 items: here is item 2$'
+answer '\[4/9\] Co-speaker name #2\*: *$' "Cy"
+answer 'Co-speaker email #2: *$' ""
+answer 'Add another co-speaker\? \[y/N\]: *$' "n"
+answer 'Add an outline point\? \[Y/n\]: *$' "y"
+answer '\[6/10\] Point #1\*: *$' "Why"
+answer 'Add another outline point\? \[Y/n\]: *$' "n"
+check "the second repeat asks its next item too" 'Outline needs at least 2 items: here is item 2$'
+answer 'Point #2\*: *$' "How"
+answer 'Add another outline point\? \[y/N\]: *$' "n"
+replace '\[8/11\] Swift \(1–5\): 3$' "5"
+answer 'Linux \(1–5\): 4$' ""
+answer '\[10/11\] Why record it: *$' ""
+answer '\[11/11\] Record the talk \[y/N\]: *$' "y"
+# The summary: a numbered heading for every section (the ratings no longer look like outline
+# points), fields under them, and `a N` beside each repeat that can grow.
+check "the summary numbers a heading per section" '^ +1\. Speaker$'
+check "a repeat's heading carries its a N" '^ +3\. Co-speakers \(a 3 adds one\)$'
+check "an item's page is listed with its item" '^ +5\.   Co-speaker email #1: bo@example\.com$'
+check "the second repeat has its own heading" '^ +8\. Outline \(a 8 adds one\)$'
+check "the iterated ratings have their heading" '^ +11\. Ratings$'
+check "a rating is listed under it" '^ +12\.   Swift: 5$'
+check "an untitled section's fields stand outside the heading before" '^ +14\. Why record it: \(empty\)$'
+check "the help line names a N" 'a and a heading.s number to add an item under it'
+answer 'to quit without saving: *$' "a8"
+check "a N asks the new item's fields at once" 'Point #3\*: *$'
+answer 'Point #3\*: *$' "Demo"
+check "the new item is in the summary" '^ +11\.   Point #3: Demo$'
+answer 'to quit without saving: *$' "s"
+check "an error at submit names the field's summary number and title" '^ +15\. Why record it: is required$'
+if screen | grep -q '^ *why: '; then fail "the error does not name the bare key"; else pass "the error does not name the bare key"; fi
+answer 'to quit without saving: *$' "15"
+answer 'Why record it\*: *$' "Hallway track"
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the talk proposal is submitted"; else fail "the talk proposal is submitted"; fi
+expect_row "each item holds its own answers, in order, and the ratings" \
+  "select values_json from submissions order by id desc limit 1" \
+  '*"speakers":\[{"name":"Bo","email":"bo@example.com"},{"name":"Cy"*"outline":\[{"point":"Why"},{"point":"How"},{"point":"Demo"}\]*'
+
+# 24. --set numbers items from 1, as the screen does: speakers.1 is the first co-speaker, and
+#     speakers.0 is refused saying where the items start.
+start_form "$work/talk.json" --data "$work/talk-data.json" --set speakers.1.name=Bo --set name=Ada
+answer 'Co-speaker email #1: *$' ""
+if screen | grep -q 'Co-speaker name #1'; then fail "--set speakers.1 is the first item"; else pass "--set speakers.1 is the first item"; fi
+wait_for 'Add another co-speaker\? \[Y/n\]: *$' || fail "the second co-speaker is offered"
+send C-c
+wait_for 'EXIT=130' || fail "Ctrl-C ends the --set fill"
+expect_row "the first co-speaker is the one set" "select json_extract(values_json, '\$.speakers[0].name') from submissions order by id desc limit 1" 'Bo'
+start_form "$work/talk.json" --data "$work/talk-data.json" --set speakers.0.name=Bo --no-input
+check "--set speakers.0 is refused" '^speakers\.0: items are numbered from 1 \(speakers\.1 is the first\)$'
+
+# ---- lead: the submitting button is not offered during the walk ------------------------------
+
+# 25. A form whose one button names a routed action: submitting runs it, so the walk does not
+#     offer to press it too (it ran then and again at submit, sending a proposal twice).
+cat > "$work/send.json" <<'JSON'
+{"title": "Send", "sections": [{"elements": [
+  {"type": "entry", "key": "subject", "title": "Subject", "required": true},
+  {"type": "button", "title": "Send it", "controllerAction": "onSend"}]}]}
+JSON
+printf '#!/bin/sh\necho ran >> "%s/sent.log"\n' "$work" > "$work/send.sh"
+chmod +x "$work/send.sh"
+rm -f "$work/sent.log"
+start_form "$work/send.json" --action "onSend=$work/send.sh"
+answer 'Subject\*: *$' "Hello"
+answer 'to quit without saving: *$' "s"
+if wait_for 'saved submission' && wait_for 'EXIT=0'; then pass "the form with a routed button is submitted"; else fail "the form with a routed button is submitted"; fi
+if screen | grep -q 'Press "Send it"'; then fail "the submitting button is not offered during the walk"; else pass "the submitting button is not offered during the walk"; fi
+if [ "$(wc -l < "$work/sent.log" 2>/dev/null)" = "1" ]; then pass "the routed action runs once, at submit"; else fail "the routed action runs once, at submit ($(cat "$work/sent.log" 2>/dev/null | wc -l) runs)"; fi
 
 echo
 echo "interactive: $passed passed, $failed failed"

@@ -15,5 +15,9 @@ enum BuiltInActions {
     /// "submit", or one that only matters while filling): a submit skips them.
     static let inertDuringSubmit: Set<String> = ["submit", "cancel", "reset", "saveDraft"]
 
+    /// Names of buttons that are no way of submitting: beside one of them, a form's other
+    /// button is what submitting it means.
+    static let notSubmitting: Set<String> = ["cancel", "reset", "saveDraft"]
+
     static var names: [String] { handlers.keys.sorted() }
 }

@@ -167,8 +167,14 @@ extension FormEngine {
         if !after.isEmpty { throw .invalid(after) }
     }
 
-    /// The form's single button action, which is what submitting it means.
-    func submitAction(among buttons: [ActionRequest]) -> ActionRequest? {
-        buttons.count == 1 ? buttons[0] : nil
+    /// The form's single button action that submits, which is what submitting it means: a
+    /// Save draft, Cancel or Reset button beside it does not make the choice ambiguous.
+    package func submitAction(among buttons: [ActionRequest]) -> ActionRequest? {
+        let submitting = buttons.filter { !Self.actionsThatDoNotSubmit.contains($0.name) }
+        return submitting.count == 1 ? submitting[0] : nil
     }
+
+    /// The built-in actions a button may name that are no way of submitting (`saveDraft`,
+    /// `cancel`, `reset`): what a page leaves out when it titles its submit button.
+    public static var actionsThatDoNotSubmit: Set<String> { BuiltInActions.notSubmitting }
 }

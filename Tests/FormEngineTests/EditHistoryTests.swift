@@ -57,7 +57,7 @@ struct EditHistoryTests {
         #expect(ann.revision == 1 && ann.reviewState == .received)
         // The pin is required, but it was checked at submit and is not asked again.
         let edited = try await engine.edit(id: ann.id, SubmissionEdit(
-            overrides: [FieldOverride(key: "guests.1.email", text: "bo@example.com")], reason: "typo", actor: "clerk"))
+            overrides: [FieldOverride(key: "guests.2.email", text: "bo@example.com")], reason: "typo", actor: "clerk"))
         #expect(edited.revision == 2 && edited.values["guests"] == [["email": "g1@example.com"], ["email": "bo@example.com"]])
         #expect(edited.values["pin"] == nil)
         let history = try #require(try await engine.history(id: ann.id))

@@ -81,7 +81,7 @@ import Testing
         let before = try #require(try await engine.storedSubmission(id: 1))
         #expect(before.version == 1 && before.revision == 1 && before.reviewState == .received)
         let edited = try await engine.edit(id: 1, SubmissionEdit(
-            overrides: [FieldOverride(key: "guests.1.email", text: "bo@example.com")], reason: "typo", actor: "clerk"))
+            overrides: [FieldOverride(key: "guests.2.email", text: "bo@example.com")], reason: "typo", actor: "clerk"))
         #expect(edited.revision == 2 && edited.version == 1 && edited.uuid == before.uuid && edited.createdAt == before.createdAt)
         let history = try #require(try await engine.history(id: 1))
         #expect(history.revisions.map(\.revision) == [1, 2] && history.revisions.map(\.actor) == [nil, "clerk"])

@@ -16,7 +16,7 @@ struct ReviewAndDeletionTests {
         let (_, ann) = try await EditHistoryTests.submitAnn(engine)
         let flagged = try await engine.review(id: ann.id, state: .hasIssues, comment: "guest 2 bounces", actor: "reviewer")
         #expect(flagged.reviewState == .hasIssues && flagged.reviewComment == "guest 2 bounces")
-        _ = try await engine.edit(id: ann.id, SubmissionEdit(overrides: [FieldOverride(key: "guests.1.email", text: "bo@example.com")]))
+        _ = try await engine.edit(id: ann.id, SubmissionEdit(overrides: [FieldOverride(key: "guests.2.email", text: "bo@example.com")]))
         _ = try await engine.review(id: ann.id, state: .approved, actor: "reviewer")
         let shown = try #require(try await engine.show(id: ann.id))
         #expect(shown.objectValue?["review"] == ["state": "approved"] && shown.objectValue?["revision"] == 2)

@@ -94,13 +94,31 @@ struct SubmitPipelineTests {
         let skip = await errors {
             try await harness.engine.submit(
                 SubmissionRequest(answers: ["name": "Ann", "guests": [["email": "a@x.io"]]],
-                                  overrides: [FieldOverride(key: "guests.2.email", text: "c@x.io")]), to: form)
+                                  overrides: [FieldOverride(key: "guests.3.email", text: "c@x.io")]), to: form)
         }
-        #expect(skip == [FieldError(path: "guests.2.email", rule: "items", message: "guests has 1 item; the next one is guests.1")])
+        #expect(skip == [FieldError(path: "guests.3.email", rule: "items", message: "guests has 1 item; the next one is guests.2")])
         let stored = try await harness.engine.submit(
             SubmissionRequest(answers: ["name": "Ann", "guests": [["email": "a@x.io"]]],
-                              overrides: [FieldOverride(key: "guests.1.email", text: "b@x.io")]), to: form)
+                              overrides: [FieldOverride(key: "guests.2.email", text: "b@x.io")]), to: form)
         #expect(stored.values["guests"] == [["email": "a@x.io"], ["email": "b@x.io"]])
+    }
+
+    /// An override's key numbers items from 1, as the terminal shows them (`Guest email #1`);
+    /// the stored values keep JSON's arrays. Item 0 is refused, saying where the items start.
+    @Test func overridesNumberItemsFromOne() async throws {
+        let harness = try TestEngine()
+        let form = try harness.form(Self.guestsForm)
+        let first = try await harness.engine.submit(
+            SubmissionRequest(answers: ["name": "Ann", "guests": [["email": "a@x.io"], ["email": "b@x.io"]]],
+                              overrides: [FieldOverride(key: "guests.1.email", text: "z@x.io"), FieldOverride(key: "guests[2].email", text: "y@x.io")]),
+            to: form)
+        #expect(first.values["guests"] == [["email": "z@x.io"], ["email": "y@x.io"]])
+        let zero = await errors {
+            try await harness.engine.submit(
+                SubmissionRequest(answers: ["name": "Ann", "guests": [["email": "a@x.io"]]],
+                                  overrides: [FieldOverride(key: "guests.0.email", text: "c@x.io")]), to: form)
+        }
+        #expect(zero == [FieldError(path: "guests.0", rule: "items", message: "items are numbered from 1 (guests.1 is the first)")])
     }
 
     @Test func aListFromTheDataIsFixed() async throws {

@@ -82,6 +82,11 @@ import Testing
         #expect(invalid.exitCode == 1, "\(invalid)")
         #expect(invalid.stderr.contains("email: must be an email address") && invalid.stderr.contains("seats:"), "every error: \(invalid)")
         #expect(invalid.stderrLines.last == "formctl: submission 1 was not changed: 2 values are invalid", "\(invalid)")
+        // `--set` and the messages number repeat items from 1: guests.1 is Ann's one guest.
+        let guest = try scratch.formctl(["edit", "1", "--set", "guests.1.email=not-an-email", "--set", "guests.2.email=also-not"])
+        #expect(guest.exitCode == 1, "\(guest)")
+        #expect(guest.stderrLines.contains("guests.1.email: must be an email address like name@example.com"), "\(guest)")
+        #expect(guest.stderrLines.contains("guests.2.email: must be an email address like name@example.com"), "\(guest)")
         let unchanged = try scratch.formctl(["edit", "1", "--set", "email=ann@exmaple.com"])
         #expect(unchanged.exitCode == 0 && unchanged.stdout.contains("submission 1 is unchanged (still revision 1)"), "\(unchanged)")
         let history = try Self.json(try scratch.formctl(["show", "1", "--history", "--json"]))

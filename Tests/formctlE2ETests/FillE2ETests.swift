@@ -60,8 +60,8 @@ import Testing
 
     @Test func setWinsOverAnswersAndGrowsRepeats() throws {
         let result = try CommandRunner.run(
-            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "name=Grace", "--set", "guests.1.email=x@y.io",
-             "--set", "guests.2.email=z@y.io", "--set", "newsletter=yes", "--set", "plan=2"],
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "name=Grace", "--set", "guests.2.email=x@y.io",
+             "--set", "guests.3.email=z@y.io", "--set", "newsletter=yes", "--set", "plan=2"],
             stdin: Self.goodAnswers)
         #expect(result.exitCode == 0, "\(result)")
         let stored = try rows("select values_json from submissions")
@@ -75,10 +75,28 @@ import Testing
     /// nobody filled in.
     @Test func setCannotSkipRepeatItems() throws {
         let result = try CommandRunner.run(
-            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "guests.2.email=x@y.io"], stdin: Self.goodAnswers)
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "guests.3.email=x@y.io"], stdin: Self.goodAnswers)
         #expect(result.exitCode == 1, "\(result)")
-        #expect(result.stderr == "guests.2.email: guests has 1 item; the next one is guests.1\n", "\(result)")
+        #expect(result.stderr == "guests.3.email: guests has 1 item; the next one is guests.2\n", "\(result)")
         #expect(try rows("select count(*) from submissions") == "0\n")
+    }
+
+    /// `--set` numbers items from 1, as the terminal shows them, and so do the errors fill
+    /// prints: `guests.1.email` is the first guest, in what is stored and in what is said.
+    @Test func setNumbersItemsFromOne() throws {
+        let first = try CommandRunner.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "guests.1.email=first@y.io"], stdin: Self.goodAnswers)
+        #expect(first.exitCode == 0, "\(first)")
+        #expect(try rows("select values_json from submissions").contains(#""guests":[{"email":"first@y.io"}]"#))
+        let wrong = try CommandRunner.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "guests.2.email=not-an-address"], stdin: Self.goodAnswers)
+        #expect(wrong.exitCode == 1, "\(wrong)")
+        #expect(wrong.stderr == "guests.2.email: must be an email address like name@example.com\n", "\(wrong)")
+        let zero = try CommandRunner.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "guests.0.email=x@y.io"], stdin: Self.goodAnswers)
+        #expect(zero.exitCode == 1, "\(zero)")
+        #expect(zero.stderr == "guests.0: items are numbered from 1 (guests.1 is the first)\n", "\(zero)")
+        #expect(try rows("select count(*) from submissions") == "1\n")
     }
 
     @Test func tooManyRepeatItemsAreOneErrorNotOnePerItem() throws {
@@ -89,7 +107,7 @@ import Testing
         #expect(result.stderr == "guests: has 25 items; at most 10 are allowed\n", "\(result)")
         let huge = try CommandRunner.run(["fill", Self.signup, "--db", db, "--set", "guests.99999999.email=a@b.co"])
         #expect(huge.exitCode == 1, "\(huge)")
-        #expect(huge.stderr.contains("guests.99999999.email: guests has 0 items; the next one is guests.0"), "\(huge)")
+        #expect(huge.stderr.contains("guests.99999999.email: guests has 0 items; the next one is guests.1"), "\(huge)")
     }
 
     @Test func aSecretCannotComeFromTheCommandLine() throws {

@@ -52,7 +52,7 @@ import Testing
         let gone = try #require(registrations.last { $0["id"] as? Int != editedID })
         let goneID = try #require(gone["id"] as? Int)
 
-        let edit = try old.formctl(["edit", String(editedID), "--set", "workshops.0.title=COBOL tomorrow", "--reason", "renamed",
+        let edit = try old.formctl(["edit", String(editedID), "--set", "workshops.1.title=COBOL tomorrow", "--reason", "renamed",
                                     "--actor", "clerk", "--no-input"])
         #expect(edit.exitCode == 0 && edit.stdout.hasPrefix("edited submission \(editedID): revision 2"), "\(edit)")
         let shown = try old.formctl(["show", String(editedID), "--history", "--json"])

@@ -59,6 +59,27 @@ import Testing
         #expect(menu.visible == [0, 1, 2])
     }
 
+    @Test func anOptionalChoiceStartsWithARowThatChoosesNothing() {
+        var empty = ChoiceMenu(labels: ["Talk", "Workshop"], chosen: [], allowsMany: false, noneLabel: "(none)")
+        #expect(empty.visible == [ChoiceMenu.noneRow, 0, 1])
+        #expect(empty.label(empty.visible[empty.highlighted]) == "(none)")
+        #expect(empty.apply(.enter) == .accepted([]))
+        // A stored choice is highlighted; Up from the first item reaches "(none)" again.
+        var stored = ChoiceMenu(labels: ["Talk", "Workshop"], chosen: [0], allowsMany: false, noneLabel: "(none)")
+        #expect(stored.apply(.enter) == .accepted([0]))
+        _ = stored.apply(.up)
+        #expect(stored.apply(.enter) == .accepted([]))
+        // Typing filters items only: "o" is in "(none)" too, but it finds the workshop.
+        _ = stored.apply(.text("o"))
+        #expect(stored.visible == [1])
+        #expect(stored.apply(.enter) == .accepted([1]))
+        _ = stored.apply(.escape)
+        #expect(stored.visible == [ChoiceMenu.noneRow, 0, 1])
+        // A multiple choice is left empty by ticking nothing: it has no such row.
+        let many = ChoiceMenu(labels: ["Talk", "Workshop"], chosen: [], allowsMany: true, noneLabel: "(none)")
+        #expect(many.visible == [0, 1])
+    }
+
     @Test func aMultiSelectTicksWithSpace() {
         var menu = ChoiceMenu(labels: ["Deploys", "On-call", "Code review"], chosen: [1], allowsMany: true)
         _ = menu.apply(.text(" "))  // unticks On-call, where the highlight starts

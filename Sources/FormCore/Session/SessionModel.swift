@@ -54,6 +54,13 @@ final class SessionElement: @unchecked Sendable {
     }
 }
 
+extension SessionElement {
+    /// `valueType.accept(answer, for: element)`. Asked here, the element is passed where it
+    /// lives; passed from outside (`entry.valueType.accept(answer, for: entry.element)`), the
+    /// optimized build copied the whole element out of the class for every answer.
+    func accept(_ answer: FormValue) -> Result<FormValue, FieldInputError> { valueType.accept(answer, for: element) }
+}
+
 /// A section of a session's form.
 struct SessionSection: Sendable {
     var section: Section

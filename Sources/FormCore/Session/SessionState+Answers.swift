@@ -143,7 +143,7 @@ extension SessionState {
             return FieldError(path: path, rule: "answers", message: LibraryMessages.text(.noFieldHasKey))
         }
         let entry = structure.elements[index]
-        switch entry.valueType.accept(answer, for: entry.element) {
+        switch entry.accept(answer) {
         case .success(let value):
             if let written = write(value, toField: index, at: valuePath) { changed.append(written) }
             return nil
@@ -172,19 +172,25 @@ extension SessionState {
     // MARK: Overrides
 
     /// Applies one override (`--set KEY=TEXT`): the text is read for the field's type, as if
-    /// typed. An override may add the next item of a repeat (`guests.1.email` when there is one
-    /// guest), never skip one; a secure field cannot be given this way, because overrides come
-    /// from command lines and URLs that others can see, and neither can a file field.
+    /// typed. Its key numbers a repeat's items from 1, as a person reads them on the screen
+    /// (`guests.1.email` is the first guest). An override may add the next item of a repeat
+    /// (`guests.2.email` when there is one guest), never skip one; a secure field cannot be
+    /// given this way, because overrides come from command lines and URLs that others can see,
+    /// and neither can a file field.
     mutating func apply(override key: String, text: String) -> FieldError? {
         let path: ValuePath
         do { path = try ValuePath(parsing: key) } catch { return FieldError(path: key, rule: "answers", message: error.message) }
-        let dotted = path.dotted
+        let dotted: String
+        switch ItemNumbering(repeatPaths: structure.repeats.map(\.path)).fromOne(path.dotted) {
+        case .success(let converted): dotted = converted
+        case .failure(let error): return error
+        }
         if form?.fileRules(atKeyPath: dotted) != nil {
             // Text is no file, and a path typed here would be read by nobody. Refused before a
             // repeat grows for it, so a refused override adds no item.
             return FieldError(path: key, rule: "file", message: LibraryMessages.text(.fileAsText, ["hint": .text(FieldError.attachHint)]))
         }
-        if let error = growRepeats(toReach: dotted, key: key) { return error }
+        if let error = growRepeats(toReach: dotted, key: key, firstItemNumber: 1) { return error }
         if let index = structure.elementByPath[dotted], isSecure(element: index) {
             return FieldError(path: key, rule: "secure", message: LibraryMessages.text(.secureOverride))
         }
@@ -198,8 +204,9 @@ extension SessionState {
         }
     }
 
-    /// Adds the item an override names when it is the next one of its repeat.
-    mutating func growRepeats(toReach dotted: String, key: String) -> FieldError? {
+    /// Adds the item an override names when it is the next one of its repeat. A refusal names
+    /// the next item as the key was typed: from 0 in answers, from `firstItemNumber` in overrides.
+    mutating func growRepeats(toReach dotted: String, key: String, firstItemNumber: Int = 0) -> FieldError? {
         for _ in 0..<32 {
             guard let (info, index) = structure.repeats.lazy.compactMap({ info -> (RepeatInfo, Int)? in
                 guard dotted.hasPrefix(info.path + ".") else { return nil }
@@ -209,7 +216,7 @@ extension SessionState {
             }).first else { return nil }
             if index > info.count {
                 return FieldError(path: key, rule: "items", message: LibraryMessages.text(.nextItem, [
-                    "repeat": .text(info.path), "count": .int(info.count), "next": .text("\(info.path).\(info.count)"),
+                    "repeat": .text(info.path), "count": .int(info.count), "next": .text("\(info.path).\(info.count + firstItemNumber)"),
                 ]))
             }
             let full = info.maximumItems.map { info.count >= $0 } ?? false

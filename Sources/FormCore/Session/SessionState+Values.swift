@@ -121,8 +121,7 @@ extension SessionState {
             given = value.normalizedText(multiline: entry.element.kind == .multiline)
         }
         let transformed = entry.transforms.reduce(given) { current, transform in transform(current) }.blankTextAsNull
-        if values.value(at: path) == transformed { return nil }
-        try? values.setValue(transformed, at: path)
+        guard values.replaceValue(transformed, at: path) else { return nil }
         revision += 1
         observation?.writtenElements.append(index)
         return path
@@ -158,6 +157,28 @@ extension SessionState {
             if let path = elements[index].valuePath { result.removeValue(at: path) }
         }
         return result
+    }
+
+    /// `storableValues()` as compact JSON, written straight from the values with the hidden
+    /// and secure fields skipped: no copy of the values to remove them from. Falls back to
+    /// removing them when skipping would not give the same (a field that is a whole item).
+    func storableValuesJSON() -> String {
+        var omitted: [ValuePath] = []
+        for index in structure.hideableElements where isHidden(element: index) {
+            if let path = elements[index].valuePath { omitted.append(path) }
+        }
+        for index in structure.secureCandidates where isSecure(element: index) {
+            if let path = elements[index].valuePath { omitted.append(path) }
+        }
+        if omitted.isEmpty { return values.jsonString() }
+        // Most forms leave out top-level fields only (a password, a field its plan hides).
+        let topLevel = omitted.compactMap { path -> String? in
+            guard path.components.count == 1, case .key(let key) = path.components[0], Int(key) == nil else { return nil }
+            return key
+        }
+        if topLevel.count == omitted.count { return JSONWriter.string(values, omittingMembers: topLevel) }
+        guard let paths = OmittedPaths(omitted) else { return storableValues().jsonString() }
+        return JSONWriter.string(values, omitting: paths)
     }
 
     /// Dotted paths of the fields that are secure now.

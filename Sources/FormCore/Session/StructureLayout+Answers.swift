@@ -5,8 +5,7 @@ extension StructureLayout {
             let section = sections[index].section
             guard let source = section.repeatSource, !source.isDictionary, let template = source.template else { return nil }
             let path = section.repeatPath ?? source.path
-            let hasInputs = template.kind.isInput && template.key != nil
-                || !AnswerKeys.keys(ofTemplate: template).entries.isEmpty
+            let hasInputs = template.takesRepeatItems
             let declared = ["addTitle", "minimumItems", "maximumItems"].contains { section.properties[$0] != nil }
             // A list that comes with the data is the data's (as in QuickDialog); one the data
             // lacks, or that says how many items it takes, is for the person to grow.
@@ -36,5 +35,13 @@ extension StructureLayout {
 
     func isComputed(element index: Int) -> Bool {
         (liveIndex[.element(index)] ?? [:]).values.contains { live[$0].writes != nil }
+    }
+}
+
+extension Element {
+    /// Whether this repeat template holds fields a person fills: an input with a key, or keys
+    /// inside its nested sections. A repeat of such items can be grown when the data has none.
+    package var takesRepeatItems: Bool {
+        kind.isInput && key != nil || !AnswerKeys.keys(ofTemplate: self).entries.isEmpty
     }
 }

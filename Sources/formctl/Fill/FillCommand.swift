@@ -35,7 +35,7 @@ struct FillCommand: AsyncParsableCommand {
     @Argument(help: "The form definition.", completion: .file(extensions: ["json"]))
     var form: String
 
-    @Option(help: "Data to bind the form to (JSON), checked against the data the form declares; declared names it lacks take their defaults.")
+    @Option(help: ArgumentHelp(FormInputs.dataHelp))
     var data: String?
 
     @Option(help: ArgumentHelp("Answers: a JSON object keyed by element key, repeats as arrays; - reads stdin.", valueName: "FILE"))
@@ -118,8 +118,8 @@ struct FillCommand: AsyncParsableCommand {
     func run() async throws {
         let engine = try await database.openEngine()
         ActionRoutes.register(on: engine, routes: try ActionRoutes.parse(actions))
-        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, dataFile: data, includes: includes, printWarnings: false)
+        let (dataFile, boundData) = try FormInputs.boundData(for: form, given: data)
+        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData ?? .emptyObject, dataFile: dataFile, includes: includes, printWarnings: false)
         let given = try answers.map { try FormInputs.loadJSON($0, what: "answers") }
         var assignments = attachments.compactMap(FileAssignment.init)
         var request = SubmissionRequest(
@@ -165,21 +165,45 @@ struct FillCommand: AsyncParsableCommand {
             for assignment in assignments { request.attachments.append(try assignment.upload()) }
             stored = try await engine.submit(request, to: loaded)
         } catch {
-            throw failure(for: error)
+            throw failure(for: error, numbering: loaded.compiled.itemNumbering)
         }
         for notice in stored.notices { Terminal.printError("warning: draft \(resume ?? stored.id): \(notice.description)") }
         report(stored)
     }
 
     /// Every problem at once, one per line; where the answers themselves were wrong (not an
-    /// object), the file is named.
-    func invalid(_ errors: [FieldError]) -> CommandFailure {
+    /// object), the file is named. Paths number repeat items from 1, as `--set` takes them.
+    func invalid(_ errors: [FieldError], numbering: ItemNumbering?) -> CommandFailure {
         let source = answers == "-" ? "standard input" : answers ?? "answers"
-        errors.forEach { Terminal.printError($0.path.isEmpty ? "\(source): \($0.message)" : $0.description) }
+        let typed = sets.compactMap { FieldOverride(assignment: $0)?.key }
+        for error in errors {
+            if error.path.isEmpty {
+                Terminal.printError("\(source): \(error.message)")
+            } else {
+                Terminal.printError("\(Self.pathAsRead(error, numbering: numbering, typed: typed)): \(error.message)")
+            }
+        }
         return .silent(.invalid)
     }
 
-    func failure(for error: FormEngineError) -> CommandFailure {
+    /// An error's path as the person gave the value: a value from `--set` by its key as typed,
+    /// items from 1 (a refused `--set` is already named so, or by the part that was wrong); a
+    /// value from an answers file by its place in that file's JSON, items from 0, which is
+    /// also how import, serve and the library name it, so the same answers give the same
+    /// errors everywhere.
+    static func pathAsRead(_ error: FieldError, numbering: ItemNumbering?, typed: [String]) -> String {
+        let refusedOverride = overrideRules.contains(error.rule)
+            && typed.contains { $0 == error.path || $0.hasPrefix(error.path + ".") }
+        guard let numbering, !refusedOverride else { return error.path }
+        let fromOne = numbering.toOne(error.path)
+        let wasTyped = typed.contains { fromOne == $0 || fromOne.hasPrefix($0 + ".") || $0.hasPrefix(fromOne + ".") }
+        return wasTyped ? fromOne : error.path
+    }
+
+    /// The rules an override is refused by before any validation, named by its typed key.
+    static let overrideRules: Set<String> = ["answers", "file", "secure", "type", "items", "maximumItems"]
+
+    func failure(for error: FormEngineError, numbering: ItemNumbering? = nil) -> CommandFailure {
         switch error {
         case .invalid(let errors):
             if let secure = errors.first(where: { $0.rule == "secure" }) {
@@ -187,7 +211,7 @@ struct FillCommand: AsyncParsableCommand {
                     "formctl: \(secure.path) is a secure field; give it in --answers, not --set (the command line shows in the process table)",
                     exitCode: .usage)
             }
-            return invalid(errors)
+            return invalid(errors, numbering: numbering)
         case .unroutedActions(let uses):
             for use in uses {
                 Terminal.printError("\(form): error: \(use.path): no handler for action '\(use.name)' (route it with --action \(use.name)=PROGRAM)")

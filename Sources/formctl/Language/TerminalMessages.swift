@@ -16,6 +16,7 @@ enum TerminalMessage: String, Sendable, Hashable, CaseIterable {
     case addItem
     case addAnotherItem
     case addAnotherTitled
+    case itemsNeeded
     case pressButton
     case actionDone
     // Yes and no
@@ -42,6 +43,7 @@ enum TerminalMessage: String, Sendable, Hashable, CaseIterable {
     case listNothingMatches
     case listMoreAbove
     case listMoreBelow
+    case listNone
     // Files
     case fileHintPath
     case fileHintSize
@@ -53,14 +55,18 @@ enum TerminalMessage: String, Sendable, Hashable, CaseIterable {
     // The summary
     case summary
     case empty
-    case summaryPrompt
-    case summaryPromptRemovable
-    case summaryPromptEdit
-    case summaryPromptEditRemovable
+    case summaryEdit
+    case summaryRemove
+    case summaryAdd
+    case summaryDraft
+    case summarySubmit
+    case summarySaveEdit
+    case summaryQuit
     case summaryChoose
-    case summaryChooseRemovable
-    case summaryChooseEdit
-    case summaryChooseEditRemovable
+    case summaryChooseField
+    case summaryChooseRemove
+    case summaryChooseAdd
+    case summaryAddHint
     case removedItem
     case notSubmitted
     case notSaved

@@ -102,7 +102,13 @@ struct EditCommand: AsyncParsableCommand {
             try await placeFiles(in: &edit, of: before, in: engine)
             edited = try await engine.edit(id: id, edit)
         } catch {
-            throw await failure(for: error, in: engine)
+            // Invalid values are said numbering repeat items from 1, as `--set` takes them, by
+            // the form version the edit was checked against.
+            var checkedBy = form
+            if case .invalid = error, checkedBy == nil {
+                checkedBy = try? await engine.loadForm(versionID: before.formVersionID, data: boundData ?? .emptyObject)
+            }
+            throw await failure(for: error, in: engine, numbering: checkedBy?.compiled.itemNumbering)
         }
         try EditReport(id: id, before: before, after: edited).print()
     }
@@ -139,7 +145,7 @@ struct EditCommand: AsyncParsableCommand {
 
     /// An invalid edit prints every error, as fill does, and says which submission kept its
     /// values; the other refusals are one line naming the submission.
-    func failure(for error: FormEngineError, in engine: FormEngine) async -> CommandFailure {
+    func failure(for error: FormEngineError, in engine: FormEngine, numbering: ItemNumbering? = nil) async -> CommandFailure {
         if let refused = FormInputs.dataFailure(error, dataFile: data) { return refused }
         if case .invalid(let errors) = error {
             if let secure = errors.first(where: { $0.rule == "secure" }) {
@@ -148,7 +154,11 @@ struct EditCommand: AsyncParsableCommand {
                     exitCode: .usage)
             }
             let source = answers == "-" ? "standard input" : answers ?? "answers"
-            errors.forEach { Terminal.printError($0.path.isEmpty ? "\(source): \($0.message)" : $0.description) }
+            let typed = sets.compactMap { FieldOverride(assignment: $0)?.key }
+            for error in errors {
+                let path = FillCommand.pathAsRead(error, numbering: numbering, typed: typed)
+                Terminal.printError(error.path.isEmpty ? "\(source): \(error.message)" : "\(path): \(error.message)")
+            }
             return CommandFailure(
                 "formctl: submission \(id) was not changed: \(errors.count == 1 ? "1 value is" : "\(errors.count) values are") invalid",
                 exitCode: .invalid)

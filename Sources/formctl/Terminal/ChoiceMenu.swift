@@ -3,29 +3,45 @@ import TerminalKeys
 /// A list to choose from with the arrow keys, as huh and Inquirer draw it: Up/Down (or
 /// Ctrl-P/N) move, typing filters the list by label, Backspace and Escape undo the filter,
 /// Enter chooses the highlighted item; with several allowed, Space ticks and unticks and Enter
-/// accepts the ticked items.
+/// accepts the ticked items. A single choice that may be left empty starts with a row that
+/// chooses nothing (`noneLabel`, "(none)"): Enter on an item always picking one would leave no
+/// way back to an empty answer.
 struct ChoiceMenu {
     let labels: [String]
     let allowsMany: Bool
+    /// The label of the row that chooses nothing, first in `visible` as `ChoiceMenu.noneRow`.
+    let noneLabel: String?
+    /// The row of `visible` that stands for no item.
+    static let noneRow = -1
     private(set) var filter = ""
     /// Index into `visible` of the highlighted item.
     private(set) var highlighted = 0
     private(set) var ticked: Set<Int>
-    /// Indexes into `labels` that match the filter, in order.
+    /// Indexes into `labels` that match the filter, in order, after `noneRow` while no filter
+    /// is typed (typing `n` to find an item must not land on "(none)").
     private(set) var visible: [Int]
 
-    init(labels: [String], chosen: [Int], allowsMany: Bool) {
+    /// `noneLabel` is taken for a single choice only: a multiple choice is left empty by
+    /// ticking nothing. With nothing chosen, its row is the one highlighted.
+    init(labels: [String], chosen: [Int], allowsMany: Bool, noneLabel: String? = nil) {
         self.labels = labels
         self.allowsMany = allowsMany
+        self.noneLabel = allowsMany ? nil : noneLabel
         ticked = allowsMany ? Set(chosen) : []
-        visible = Array(labels.indices)
+        visible = (self.noneLabel == nil ? [] : [Self.noneRow]) + Array(labels.indices)
         highlighted = chosen.first.flatMap { visible.firstIndex(of: $0) } ?? 0
+    }
+
+    /// What a row of `visible` shows.
+    func label(_ row: Int) -> String {
+        row == Self.noneRow ? noneLabel ?? "" : labels[row]
     }
 
     enum Outcome: Equatable {
         case changed
         case unchanged
-        /// Enter: the chosen indexes into `labels` (one, or the ticked ones in order).
+        /// Enter: the chosen indexes into `labels` (one, the ticked ones in order, or none for
+        /// the row that chooses nothing).
         case accepted([Int])
         case endOfInput
     }
@@ -43,7 +59,7 @@ struct ChoiceMenu {
         case .end, .pageDown:
             highlighted = max(0, visible.count - 1)
         case .text(" ") where allowsMany:
-            guard visible.indices.contains(highlighted) else { return .unchanged }
+            guard visible.indices.contains(highlighted), visible[highlighted] != Self.noneRow else { return .unchanged }
             let index = visible[highlighted]
             if ticked.contains(index) { ticked.remove(index) } else { ticked.insert(index) }
         case .text(let character):
@@ -60,7 +76,8 @@ struct ChoiceMenu {
         case .enter:
             if allowsMany { return .accepted(ticked.sorted()) }
             guard visible.indices.contains(highlighted) else { return .unchanged }
-            return .accepted([visible[highlighted]])
+            let row = visible[highlighted]
+            return .accepted(row == Self.noneRow ? [] : [row])
         case .endOfInput:
             return .endOfInput
         default:
@@ -74,6 +91,7 @@ struct ChoiceMenu {
         let current = visible.indices.contains(highlighted) ? visible[highlighted] : nil
         let needle = filter.lowercased()
         visible = labels.indices.filter { needle.isEmpty || labels[$0].lowercased().contains(needle) }
+        if needle.isEmpty, noneLabel != nil { visible.insert(Self.noneRow, at: 0) }
         highlighted = current.flatMap { visible.firstIndex(of: $0) } ?? 0
     }
 

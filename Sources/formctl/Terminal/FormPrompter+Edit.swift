@@ -34,7 +34,7 @@ extension FormPrompter {
         } catch {
             if case .invalid(let errors) = error {
                 say(style.red(TerminalMessages.text(.notSaved)))
-                errors.forEach { say(style.red("  \($0.path): \($0.message)")) }
+                sayNumbered(errors)
                 return false
             }
             throw await RecordFailure.failure(error, id: target.before.id, doing: "edit", in: engine)

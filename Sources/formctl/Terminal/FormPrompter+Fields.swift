@@ -4,18 +4,33 @@ import Foundation
 
 extension FormPrompter {
     /// Asks for one field until its answer is accepted: invalid input is explained and asked
-    /// again at once.
+    /// again at once; a confirmation (`matches`) is checked as soon as both of its fields have
+    /// a value (FormPrompter+Confirmation).
     func promptUntilValid(_ field: FieldInfo) throws {
+        try promptUntilOwnRulesPass(field)
+        try confirmMatches(field)
+    }
+
+    /// Asks for one field until its answer passes the field's own rules. Text the field cannot
+    /// take (`abc` for a number, `1990-13-45` for a date) comes back on the line with the
+    /// message, as a value that breaks a rule does, to be corrected rather than typed again.
+    func promptUntilOwnRulesPass(_ field: FieldInfo) throws {
         guard let path = field.path else { return }
         var field = field
+        var refusedText: String?
         while true {
             do {
-                try promptOnce(field)
+                try promptOnce(field, refusedText: refusedText)
+                refusedText = nil
+            } catch let refusal as RefusedText {
+                say(style.red("  \(refusal.error.message)\(inputHint(for: field))"))
+                refusedText = refusal.text
+                continue
             } catch let error as SessionError {
                 say(style.red("  \(error.message)\(inputHint(for: field))"))
                 continue
             }
-            // Cross-field rules (matches) wait for the summary: the other field may be next.
+            // Cross-field rules (matches) are the confirmation's check, once both have a value.
             let errors = session.validate().filter { $0.path == path && $0.rule != "matches" }
             if errors.isEmpty { return }
             errors.forEach { say(style.red("  \($0.message)")) }
@@ -23,15 +38,19 @@ extension FormPrompter {
         }
     }
 
-    /// Shows the prompt fitted to the element's type, reads the answer and sets it.
-    func promptOnce(_ field: FieldInfo) throws {
+    /// Shows the prompt fitted to the element's type, reads the answer and sets it. Drawn,
+    /// `refusedText` (what the field could not take last time) is on the line instead of the
+    /// field's value; plain, where Enter keeps what is in brackets, it is never offered.
+    func promptOnce(_ field: FieldInfo, refusedText: String? = nil) throws {
         guard let path = field.path else { return }
         let element = field.element
         let fields = session.fields
         let title = position(of: field, in: fields) + itemTitle(field, in: fields) + (field.isRequired ? style.red("*") : "")
         if drawn, let choices = FieldChoices(element), !choices.labels.isEmpty {
             let chosen = choices.chosenIndexes(field.value)
-            let indexes = try chooseFromList(title, labels: choices.labels, chosen: chosen, allowsMany: choices.allowsMany)
+            // An optional single choice can be left empty: "(none)" is its first row.
+            let none = field.isRequired ? nil : TerminalMessages.text(.listNone)
+            let indexes = try chooseFromList(title, labels: choices.labels, chosen: chosen, allowsMany: choices.allowsMany, noneLabel: none)
             try session.set(choices.value(choosing: indexes), forKey: path)
             return
         }
@@ -54,14 +73,16 @@ extension FormPrompter {
                 try askPlainChoice(field, title: title, choices: choices)
                 return
             }
-            let current = element.isSecure ? "" : (field.value.map { FieldValueType(element).display($0, for: element) } ?? "")
+            let value = element.isSecure ? "" : (field.value.map { FieldValueType(element).display($0, for: element) } ?? "")
+            let current = drawn && !element.isSecure ? refusedText ?? value : value
             let prompt = drawn ? "\(title)\(hint(for: field)): " : "\(title)\(hint(for: field))\(current.isEmpty ? "" : " [\(current)]"): "
             let placeholder = drawn ? element.placeholder.map { TerminalMessages.text(.example, ["text": .text($0)]) } : nil
             // Left set when Ctrl-C ends the read: the interruption's draft takes the line.
             pendingLine.field = element.isSecure ? nil : path
             let answer = try readText(prompt, initial: current, placeholder: placeholder, secret: element.isSecure)
             pendingLine.field = nil
-            if drawn || answer != current { try session.setText(answer, forKey: path) }
+            guard drawn || answer != current else { return }
+            do { try session.setText(answer, forKey: path) } catch { throw RefusedText(text: element.isSecure ? nil : answer, error: error) }
         }
     }
 
@@ -98,7 +119,11 @@ extension FormPrompter {
     /// own: its template's title is an expression or comes from the data.
     func hasOwnTitles(_ repeatPath: String, in fields: [FieldInfo]) -> Bool {
         // A list that comes with the data has no template: its one item is not "#1" of anything.
-        guard let template = fields.first(where: { $0.repeatPath == repeatPath && $0.isTemplate }) else { return true }
+        // Nor has a repeat whose items are pages of several fields, yet it grows, and its
+        // first item is the first of more.
+        guard let template = fields.first(where: { $0.repeatPath == repeatPath && $0.isTemplate }) else {
+            return !(session.repeats.first { $0.path == repeatPath }?.isGrowable ?? false)
+        }
         if template.element.propertiesFromData.contains("title") { return true }
         return template.element.properties["title"]?.stringValue?.contains("@{") ?? false
     }
@@ -127,11 +152,10 @@ extension FormPrompter {
         return parts.isEmpty ? "" : " " + style.dim("(" + parts.joined(separator: ", ") + ")")
     }
 
-    /// `[3/12] `: this field's place among the fields outside repeats, whose number does not
-    /// grow as items are added; fields of repeat items are numbered by their item instead.
+    /// `[3/12] `: this field's place among every field the walk asks, repeat items and
+    /// iterated fields included, so the count grows as items are added.
     func position(of field: FieldInfo, in fields: [FieldInfo]) -> String {
-        guard field.itemIndex == nil else { return "  " }
-        let askable = fields.filter { $0.isAskable && $0.itemIndex == nil }
+        let askable = Self.inWalkOrder(fields, sections: session.sections).filter(\.isAskable)
         guard let index = askable.firstIndex(where: { $0.path == field.path }) else { return "" }
         return style.cyan("[\(index + 1)/\(askable.count)]") + " "
     }
@@ -178,4 +202,11 @@ extension FieldInfo {
 
     /// Typed in, or a file field, whose paths are asked for.
     var takesInput: Bool { element.kind.isInput || element.kind == .image || element.kind == .file }
+}
+
+/// Text a field could not take, with the session's reason: drawn, it goes back on the line.
+struct RefusedText: Error {
+    /// What was typed; nil for a secret, which is never drawn.
+    let text: String?
+    let error: SessionError
 }

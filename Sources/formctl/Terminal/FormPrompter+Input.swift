@@ -77,9 +77,10 @@ extension FormPrompter {
     }
 
     /// Drawn mode only: the indexes chosen from `labels` in an arrow-key list under `title`;
-    /// the list collapses to the title and the chosen labels once accepted.
-    func chooseFromList(_ title: String, labels: [String], chosen: [Int], allowsMany: Bool) throws -> [Int] {
-        var menu = ChoiceMenu(labels: labels.map(ControlCharacters.escaped), chosen: chosen, allowsMany: allowsMany)
+    /// the list collapses to the title and the chosen labels once accepted. With `noneLabel`,
+    /// a single choice offers that row first, which chooses nothing (an empty result).
+    func chooseFromList(_ title: String, labels: [String], chosen: [Int], allowsMany: Bool, noneLabel: String? = nil) throws -> [Int] {
+        var menu = ChoiceMenu(labels: labels.map(ControlCharacters.escaped), chosen: chosen, allowsMany: allowsMany, noneLabel: noneLabel)
         var region = ScreenRegion()
         let height = 9
         func lines() -> [String] {
@@ -92,7 +93,7 @@ extension FormPrompter {
             for index in window {
                 let isHighlighted = menu.visible.indices.contains(menu.highlighted) && menu.visible[menu.highlighted] == index
                 let tick = allowsMany ? (menu.ticked.contains(index) ? "[x] " : "[ ] ") : ""
-                let label = tick + menu.labels[index]
+                let label = tick + menu.label(index)
                 lines.append(isHighlighted ? style.cyan("  > " + label) : "    " + label)
             }
             if window.last != menu.visible.last { lines.append(style.dim("    " + TerminalMessages.text(.listMoreBelow))) }
@@ -102,7 +103,8 @@ extension FormPrompter {
         while true {
             switch menu.apply(try TerminalInput.readKey()) {
             case .accepted(let indexes):
-                region.finish([title + ": " + indexes.map { menu.labels[$0] }.joined(separator: ", ")])
+                let chosen = indexes.isEmpty && !allowsMany ? [menu.label(ChoiceMenu.noneRow)] : indexes.map(menu.label)
+                region.finish([title + ": " + chosen.joined(separator: ", ")])
                 return indexes
             case .endOfInput:
                 region.finish([title])

@@ -120,20 +120,26 @@ struct FormPrompter {
     func walk() async throws {
         var sectionIndex = 0
         while sectionIndex < session.sections.count {
-            let section = session.sections[sectionIndex]
-            if !section.isHidden { try await walkSection(sectionIndex, section) }
+            let sections = session.sections
+            let section = sections[sectionIndex]
+            // An item's page is asked with its item, in the repeat's section.
+            if !section.isHidden && !Self.itemPages(session.fields, sections: sections).contains(sectionIndex) {
+                try await walkSection(sectionIndex, section)
+            }
             sectionIndex += 1
         }
     }
 
     func walkSection(_ sectionIndex: Int, _ section: SectionInfo) async throws {
-        let fields = { session.fields.filter { $0.sectionIndex == sectionIndex && !$0.isTemplate } }
+        let fields = { fieldsOf(section: sectionIndex, session.fields, sections: session.sections) }
         if asksOnlyMissing && !offersItems(section) {
             // One validation for the whole section, not one per field.
             let invalid = invalidPaths()
             if !fields().contains(where: { needsAnswer($0, invalid: invalid) }) { return }
         }
         if let title = section.title { say("\n" + style.bold("== \(title) ==")) }
+        // Items are added at the end: each new item's fields (its page included) are asked
+        // before the next "Add another?".
         var position = 0
         while true {
             let current = fields()
@@ -173,7 +179,13 @@ struct FormPrompter {
             question = TerminalMessages.text(info.count == 0 ? .addItem : .addAnotherItem, ["name": name])
         }
         let needed = info.count < (info.minimumItems ?? 0)
-        guard try askYesNo(question, default: needed) else { return false }
+        if try !askYesNo(question, default: needed) {
+            // Too few items cannot be submitted: the next one is asked rather than found
+            // missing at the submit.
+            guard needed, let minimum = info.minimumItems else { return false }
+            let name: MessageArgument = .text(section.title ?? info.title ?? info.path)
+            say(style.red("  " + TerminalMessages.text(.itemsNeeded, ["name": name, "minimum": .int(minimum), "number": .int(info.count + 1)])))
+        }
         _ = try session.appendItem(to: info.path)
         return true
     }
@@ -238,6 +250,9 @@ struct FormPrompter {
     /// Buttons offer their action; `submit` is left to the summary, which submits.
     func offerButton(_ field: FieldInfo) async throws {
         guard let action = field.element.controllerAction, action != "submit" else { return }
+        // The button submitting runs (the form's one submitting button) is pressed by submitting:
+        // offered here too, its action ran now and again at submit (a proposal sent twice).
+        if engine.submitAction(among: session.buttonActions)?.name == action { return }
         let title = field.element.title ?? action
         guard try askYesNo(TerminalMessages.text(.pressButton, ["title": .text(title)]), default: false) else { return }
         let request = ActionRequest(name: action, elementPath: field.path ?? field.key ?? action, elementKey: field.key,
