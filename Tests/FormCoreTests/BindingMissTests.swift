@@ -67,6 +67,27 @@ import Testing
         ])
     }
 
+    /// A missing list says whether a person grows it (a repeat of fields) or only the data can
+    /// give its items (a dictionary, a template without fields, sections built per item).
+    @Test func aMissingCollectionSaysWhoGivesItsItems() throws {
+        let form = try BindingSupport.bind(
+            #"{"bind": "iterate:teams", "sectionTemplate": {"elements": [{"type": "entry", "key": "name"}]}}"#,
+            #"{"other": 1}"#)
+        #expect(form.misses.map { "\($0.keyPath) \($0.source)" } == ["teams items"])
+        let sections = try BindingSupport.bind(
+            #"""
+            {"sections": [
+              {"bind": "iterate:guests", "elementTemplate": {"type": "entry", "key": "email"}},
+              {"bind": "iterate:rooms", "elementTemplate": {"type": "label", "bind": "title:name"}},
+              {"bind": "iterateproperties:tools", "elementTemplate": {"type": "decimal", "key": "score"}},
+              {"elements": [{"type": "entry", "key": "name", "bind": "textValue:user.name"}]}]}
+            """#,
+            #"{"other": 1}"#)
+        #expect(sections.misses.map { "\($0.keyPath) \($0.source)" } == [
+            "guests growableItems", "rooms items", "tools items", "user.name value",
+        ])
+    }
+
     @Test func anEmptyCollectionIsNotAMiss() throws {
         let form = try BindingSupport.bind(
             #"{"sections": [{"bind": "iterate:guests", "elementTemplate": {"type": "entry", "bind": "textValue:email"}}]}"#,

@@ -145,3 +145,37 @@ import Testing
         #expect(nested.map(\.code) == [.unknownProperty], "only at the top of a file")
     }
 }
+
+/// What `check` says about data a section is built from: a growable repeat's missing list is
+/// the usual case, a dictionary or fixed list missing leaves a section without fields.
+@Suite struct DataBuiltSectionCheckTests {
+    static let form = """
+        {"sections": [
+          {"title": "Guests", "bind": "iterate:guests", "elementTemplate": {"type": "entry", "key": "email"}},
+          {"title": "Tools", "bind": "iterateproperties:tools", "elementTemplate": {"type": "decimal", "key": "score", "title": "@{key}"}},
+          {"title": "Rooms", "bind": "iterate:rooms", "elementTemplate": {"type": "label", "bind": "title:name"}}]}
+        """
+
+    @Test func dataWithoutAGrowableListWarnsOnlyAboutTheOthers() throws {
+        let issues = DefinitionCheck(lint: DefinitionLint(data: ["other": 1])).issues(in: try FormDefinition(json: Self.form))
+        #expect(issues.map { "\($0.path): \($0.message)" }.filter { $0.contains(".bind") } == [
+            "sections[1].bind: the data has no 'tools' (bound as nil)",
+            "sections[2].bind: the data has no 'rooms' (bound as nil)",
+        ])
+    }
+
+    @Test func noDataWarnsAboutSectionsBuiltFromIt() throws {
+        let issues = DefinitionCheck().issues(in: try FormDefinition(json: Self.form))
+        #expect(issues.map(\.severity) == [.warning, .warning])
+        #expect(issues.map(\.path) == ["sections[1].bind", "sections[2].bind"])
+        #expect(issues.first?.message == "no data is given, so what is built from 'tools' has no fields; check with the data it will be bound to")
+    }
+
+    @Test func declaredDefaultsAreDataEnough() throws {
+        let declared = try FormDefinition(json: """
+            {"data": [{"name": "tools", "class": "[String: Int]", "defaultValue": "[\\"Xcode\\": 3]"}],
+             "sections": [{"bind": "iterateproperties:tools", "elementTemplate": {"type": "decimal", "key": "score", "title": "@{key}"}}]}
+            """)
+        #expect(DefinitionCheck().issues(in: declared).isEmpty)
+    }
+}

@@ -34,7 +34,8 @@ import Testing
     /// loaded as `formctl` loads it, with the data it is shown with.
     static let samples: [(form: String, data: String?)] = [
         ("forms/feedback.json", nil), ("forms/loginform.json", "Tests/Fixtures/login-data.json"), ("forms/loginform.json", nil),
-        ("forms/order.json", nil), ("forms/signup.json", nil), ("forms/survey.json", "forms/survey-data.json"),
+        ("forms/order.json", nil), ("forms/proposal.json", "forms/proposal-data.json"), ("forms/proposal.json", nil),
+        ("forms/signup.json", nil), ("forms/survey.json", "forms/survey-data.json"),
         ("forms/survey.json", nil), ("Tests/Fixtures/contacts.json", nil),
         ("Tests/Fixtures/jsonadvancedsample.json", "Tests/Fixtures/advanced-data.json"), ("Tests/Fixtures/jsonadvancedsample.json", nil),
         ("Tests/Fixtures/jsondatasample.json", "Tests/Fixtures/jsondatasample-data.json"), ("Tests/Fixtures/jsondatasample.json", nil),

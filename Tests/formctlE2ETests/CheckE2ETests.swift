@@ -12,12 +12,18 @@ import Testing
         "handleLoadJsonWithDict", "handleReloadJson", "readValuesFromForm", "onLogin",
     ].flatMap { ["--action", "\($0)=true"] }
 
+    /// What a sample's check says without data: the advanced sample builds two sections from
+    /// its data, which have no fields without it.
+    static func expectedVerdict(_ name: String) -> String {
+        name == "jsonadvancedsample.json" ? "ok (2 warnings)" : "ok"
+    }
+
     @Test(arguments: samples)
     func aSampleChecksClean(name: String) throws {
         let path = try CommandRunner.fixture(name)
         let result = try CommandRunner.run(["check", path] + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout == "\(path): ok\n")
+        #expect(result.stdout == "\(path): \(Self.expectedVerdict(name))\n")
         #expect(!result.stderr.contains("error"))
     }
 
@@ -25,7 +31,18 @@ import Testing
         let paths = try Self.samples.map(CommandRunner.fixture)
         let result = try CommandRunner.run(["check"] + paths + Self.routes)
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout.split(separator: "\n").map(String.init) == paths.map { "\($0): ok" })
+        #expect(result.stdout.split(separator: "\n").map(String.init) == zip(paths, Self.samples).map { "\($0): \(Self.expectedVerdict($1))" })
+    }
+
+    @Test func theAdvancedSampleWithItsDataChecksClean() throws {
+        let path = try CommandRunner.fixture("jsonadvancedsample.json")
+        let bare = try CommandRunner.run(["check", path] + Self.routes)
+        #expect(bare.stderrLines.map { $0.components(separatedBy: ": warning: ").last ?? $0 } == [
+            "sections[1].bind: no data is given, so what is built from 'cities' has no fields; check with the data it will be bound to",
+            "sections[2].bind: no data is given, so what is built from 'teams' has no fields; check with the data it will be bound to",
+        ], "\(bare)")
+        let result = try CommandRunner.run(["check", path, "--data", try CommandRunner.fixture("advanced-data.json")] + Self.routes)
+        #expect(result.exitCode == 0 && result.stdout == "\(path): ok\n" && result.stderr.isEmpty, "\(result)")
     }
 
     @Test func actionsWithNoHandlerAreWarningsThatDoNotFail() throws {

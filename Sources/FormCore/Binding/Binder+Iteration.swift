@@ -2,8 +2,12 @@ import OrderedCollections
 
 extension Binder {
     /// Each item of the collection an iteration names, with the scope that says where the item
-    /// sits. A missing or non-collection value iterates nothing.
-    mutating func items(of iteration: BindingSpec.Iteration, in data: BindingData, path objectPath: DefinitionPath) -> [(BindingData, DataScope)] {
+    /// sits. A missing or non-collection value iterates nothing; a missing one is noted as a
+    /// miss, of items a person adds when `repeatTemplate` (the element a repeat section builds
+    /// per item) holds fields, else of items only the data gives.
+    mutating func items(
+        of iteration: BindingSpec.Iteration, in data: BindingData, path objectPath: DefinitionPath, repeatTemplate: Element? = nil
+    ) -> [(BindingData, DataScope)] {
         var result: [(BindingData, DataScope)] = []
         let path = iteration.path
         let collection = data.part(at: path)
@@ -34,7 +38,11 @@ extension Binder {
                                DataScope(path: path, index: index, propertyKey: key, isKeyValueEntry: true)))
             }
         default:
-            if isMissing { noteMiss(path: objectPath.text(appending: "bind"), keyPath: path) }
+            guard isMissing else { break }
+            // A list of items a person fills is theirs to grow; a dictionary's keys are the data's.
+            var growable = false
+            if case .items = iteration, let repeatTemplate { growable = repeatTemplate.takesRepeatItems }
+            noteMiss(path: objectPath.text(appending: "bind"), keyPath: path, source: growable ? .growableItems : .items)
         }
         return result
     }

@@ -103,7 +103,7 @@ package struct Binder {
             let elementsBefore = elements.count
             let templatePath = path.appending("elementTemplate")
             var count = 0
-            for (item, scope) in items(of: iteration, in: data, path: path) {
+            for (item, scope) in items(of: iteration, in: data, path: path, repeatTemplate: template) {
                 elements += bindElement(template, data: item, scopes: scopes + [scope], path: templatePath)
                 count += 1
             }
@@ -194,8 +194,8 @@ package struct Binder {
         return parsed
     }
 
-    mutating func noteMiss(path: String, keyPath: ValuePath) {
-        let miss = BindingMiss(path: path, keyPath: keyPath.description)
+    mutating func noteMiss(path: String, keyPath: ValuePath, source: BindingMiss.Source = .value) {
+        let miss = BindingMiss(path: path, keyPath: keyPath.description, source: source)
         if seenMisses.insert(miss).inserted { misses.append(miss) }
     }
 

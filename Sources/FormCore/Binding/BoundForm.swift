@@ -23,6 +23,19 @@ package struct BindingMiss: Sendable, Hashable, CustomStringConvertible {
     package var path: String
     /// The key path that was missing, as written.
     package var keyPath: String
+    /// What the missing key path was to give.
+    package var source: Source = .value
+
+    package enum Source: Sendable, Hashable {
+        /// A value of an element or a section.
+        case value
+        /// The items a section or the form builds its fields from (`iterate:`,
+        /// `iterateproperties:`): without them it has none.
+        case items
+        /// The items of a repeat a person fills, who adds them when the data has none: its
+        /// list is expected to be missing.
+        case growableItems
+    }
 
     package var description: String { "\(path): the data has no '\(keyPath)' (bound as nil)" }
 }

@@ -1,7 +1,9 @@
 /// Everything `formctl check` finds in a loaded definition, in one run: the lint (errors that
 /// compiling refuses too, and warnings), cycles among computed values, expressions that fail on
 /// the form's default values (the declared data's defaults among them), and, with the data the
-/// form will be bound to, what in it does not fit the declared data and the key paths it lacks.
+/// form will be bound to, what in it does not fit the declared data and the key paths it lacks
+/// (a growable repeat's list aside); without data, the sections built from data, which then
+/// have no fields.
 /// Each issue once, with its file, JSON path, line and column, in file order.
 package struct DefinitionCheck {
     package var lint: DefinitionLint
@@ -45,9 +47,18 @@ package struct DefinitionCheck {
                 message: exceeded ? message : "fails on the form's default values: \(message)")))
         }
         if let data = lint.data {
-            for miss in Binder.bind(definition, to: data).misses {
+            // A repeat a person fills starts empty when the data has no list for it: the usual case.
+            for miss in Binder.bind(definition, to: data).misses where miss.source != .growableItems {
                 issues.append(definition.located(DefinitionIssue(
                     .warning, .missingDataPath, path: miss.path, message: "the data has no '\(miss.keyPath)' (bound as nil)")))
+            }
+        } else {
+            // Without data a section built from it has no fields, which nothing else would say:
+            // the form checks fine and then shows nothing there.
+            for miss in Binder.bind(definition, to: evaluated).misses where miss.source == .items {
+                issues.append(definition.located(DefinitionIssue(
+                    .warning, .missingDataPath, path: miss.path,
+                    message: "no data is given, so what is built from '\(miss.keyPath)' has no fields; check with the data it will be bound to")))
             }
         }
         return Self.ordered(issues)

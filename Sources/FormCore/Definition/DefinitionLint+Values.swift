@@ -107,7 +107,7 @@ extension DefinitionLint {
                 }
                 continue
             }
-            let date = ISODate.normalized(text, mode: mode).flatMap { ISODate(parsing: $0, mode: mode) } ?? parsed
+            let date = ISODate.normalized(text, mode: mode, writtenInDefinition: true).flatMap { ISODate(parsing: $0, mode: mode) } ?? parsed
             if mode != "Time", !ISODate.writableSeconds.contains(date.seconds) {
                 report(.error, name, "'\(text.excerpt())' is outside the years 0001 to 9999 that dates are written in")
                 continue

@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Definition files to check.", completion: .file(extensions: ["json"]))
     var forms: [String]
 
-    @Option(help: "The data the form will be bound to: key paths and expression names it lacks are reported.")
+    @Option(help: "The data the forms will be bound to: key paths and expression names it lacks are reported. Without it, each NAME.json is checked with NAME-data.json beside it when there is one, as serve binds it, and a section built from data it has none for is reported.")
     var data: String?
 
     @Option(name: .customLong("action"), help: ArgumentHelp("An action routed to a program (as for fill), so that it is not reported as unhandled.", valueName: "NAME=PROGRAM"))
@@ -28,11 +28,14 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") }
+        let given = try data.map { try FormInputs.loadJSON($0, what: "data") }
         let known = Set(FormEngine.builtInActions + (try ActionRoutes.parse(actions)).map(\.name))
-        let check = DefinitionCheck(lint: DefinitionLint(knownActions: known, data: boundData), dataFile: data.map(FormInputs.dataSource))
         var worst = FormctlExitCode.done
         for path in forms {
+            // --data is every form's; without it each form's own data file beside it, if any.
+            let dataFile = FormInputs.dataFile(for: path, given: data)
+            let boundData = try data == nil ? dataFile.map { try FormInputs.loadJSON($0, what: "data") } : given
+            let check = DefinitionCheck(lint: DefinitionLint(knownActions: known, data: boundData), dataFile: dataFile.map(FormInputs.dataSource))
             let inspected = DefinitionLoader(includeRoots: includes.roots).inspect(path: path)
             var issues = inspected.issues
             if let definition = inspected.definition { issues += check.issues(in: definition) }

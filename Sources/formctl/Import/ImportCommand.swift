@@ -42,7 +42,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "NDJSON answers, one object per line; - reads standard input.", completion: .file())
     var file: String
 
-    @Option(help: "Data to bind the form to (JSON), checked against the data the form declares; declared names it lacks take their defaults.")
+    @Option(help: ArgumentHelp(FormInputs.dataHelp))
     var data: String?
 
     @Flag(help: "Store nothing if any line is invalid.")
@@ -78,8 +78,10 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let engine = try await database.openEngine()
-        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
-        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData, dataFile: data, includes: includes, printWarnings: true)
+        let (dataFile, boundData) = try FormInputs.boundData(for: form, given: data)
+        let loaded = try FormInputs.loadForm(form, engine: engine, data: boundData ?? .emptyObject, dataFile: dataFile, includes: includes, printWarnings: true)
+        // Without data, answers for the fields data would build are refused: each says why.
+        let missingData = dataFile == nil ? FormInputs.missingDataSources(of: loaded) : [], formPath = form
         let reader = try LineReader(path: file)
         let report = ImportReport()
         let importer: SubmissionImporter
@@ -90,7 +92,7 @@ struct ImportCommand: AsyncParsableCommand {
         do {
             importer = try await engine.makeImporter(for: loaded, options: options) { line, errors in
                 // A standard error that cannot be written to has nobody to tell.
-                try? report.refuse(line: line, errors.map { $0.path.isEmpty ? $0.message : $0.description })
+                try? report.refuse(line: line, errors.map { FormInputs.explainingMissingData($0, sources: missingData, form: formPath) })
             }
         } catch {
             throw CommandFailure("formctl: \(error)", exitCode: .storage)

@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The definition file.", completion: .file(extensions: ["json"]))
     var form: String
 
-    @Option(help: "Data to bind the form to (JSON), checked against the data the form declares; declared names it lacks take their defaults.")
+    @Option(help: ArgumentHelp(FormInputs.dataHelp))
     var data: String?
 
     @Option(help: "text: a readable outline; json: QuickDialog JSON that is itself a valid definition.")
@@ -37,7 +37,8 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try FormInputs.loadDefinition(form, includes: includes)
-        let boundData = try data.map { try FormInputs.loadJSON($0, what: "data") } ?? .emptyObject
+        let (dataFile, bound) = try FormInputs.boundData(for: form, given: data)
+        let boundData = bound ?? .emptyObject
         // Rules a host registers are not known here, and rendering runs none.
         let session: FormSession
         let shown = loaded.definition.language(for: preferences)
@@ -46,7 +47,7 @@ struct RenderCommand: ParsableCommand {
                 .makeSession()
         } catch {
             // Data that does not fit the declarations is the data file's; the rest the form's.
-            for issue in FormInputs.placed(FormInputs.placingData(error.issues, from: data), in: self.form) {
+            for issue in FormInputs.placed(FormInputs.placingData(error.issues, from: dataFile), in: self.form) {
                 Terminal.printError(CLIMessages.text(issue.locating(in: loaded.sourceLocations).description))
             }
             throw CommandFailure.silent(.invalid)
