@@ -237,10 +237,13 @@ def german_and_arabic(formctl, work, checks, out_dir):
         # Two talks at least: the repeat's German add button, pressed twice (the page comes back each time).
         add = driver.find_element(By.CSS_SELECTOR, "button.add").text
         checks.check(add == "Vortrag hinzufügen", "the repeat's add button has the form's German addTitle", repr(add))
-        press("button.add")
+        # The form needs two talks: the page opens with two, and a third brings remove buttons.
+        checks.check(len(driver.find_elements(By.CSS_SELECTOR, 'input[name^="talks."]')) == 2,
+                     "the page opens with the two talks the form needs")
         press("button.add")
         remove = driver.find_element(By.CSS_SELECTOR, "button.remove").text
         checks.check(remove == "Eintrag 1 entfernen", "the remove button is the page's German words", repr(remove))
+        press('button.remove[value="remove:talks.2"]')
         field("name").send_keys("A")
         field("email").send_keys("erika@example.com")
         driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="attended"][value="online"]').click()
@@ -590,6 +593,10 @@ def main():
             german_and_arabic(formctl, work, checks, out_dir)
         except (WebDriverException, RuntimeError, OSError) as error:
             checks.fail("the German and Arabic steps", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+        try:
+            proposal_page_and_watch(formctl, work, checks, out_dir)
+        except (WebDriverException, TimeoutException, RuntimeError, OSError) as error:
+            checks.fail("the proposal page and --watch steps", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
 
         # 6. The stored row, and no password in the database.
         if checks.failed == 0:
@@ -649,6 +656,113 @@ def main():
 
     log(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
+
+
+# ---- page-watch: the page of a form a new user writes, and serve --watch ----
+
+# A talk proposal: two repeats needing two items each, a select section, and a Send button
+# beside a Save for later one.
+PROPOSAL_FORM = {
+    "title": "Talk proposal",
+    "sections": [
+        {"title": "Speaker", "elements": [{"type": "entry", "key": "name", "title": "Name", "required": True}]},
+        {"title": "Co-speakers", "bind": "iterate:cospeakers", "minimumItems": 2, "addTitle": "Add a co-speaker",
+         "elementTemplate": {"type": "entry", "key": "email", "bind": "textValue:email", "title": "Email", "required": True}},
+        {"title": "Outline", "bind": "iterate:outline", "minimumItems": 2,
+         "elementTemplate": {"type": "entry", "key": "point", "bind": "textValue:point", "title": "Point"}},
+        {"type": "QSelectSection", "key": "track", "title": "Track", "items": ["Swift", "Linux"], "values": ["swift", "linux"]},
+        {"elements": [
+            {"type": "button", "key": "send", "title": "Send proposal", "controllerAction": "submit"},
+            {"type": "button", "key": "later", "title": "Save for later", "controllerAction": "saveDraft"}]},
+    ],
+}
+
+
+def proposal_page_and_watch(formctl, work, checks, out_dir):
+    """9. The proposal's page in Chromium: its own button title, the select section titled once,
+    the repeats open with their two items; served with --watch, an edit made while the page is
+    open (three outline points needed) is served within 2 s, the page's post is refused at the
+    Outline fieldset, and a broken edit leaves the page as it was."""
+    import time
+    import urllib.request
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    forms = os.path.join(work, "proposal-forms")
+    os.makedirs(forms)
+    definition = os.path.join(forms, "proposal.json")
+    with open(definition, "w") as file:
+        json.dump(PROPOSAL_FORM, file, indent=2)
+    server = Server(formctl, os.path.join(work, "proposal.sqlite"), forms=forms, extra=("--watch",))
+    driver = None
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER, log_output=os.path.join(work, "chromedriver-proposal.log")),
+                                  options=chrome_options(work, "profile-proposal"))
+        driver.set_page_load_timeout(30)
+        wait = WebDriverWait(driver, 10)
+        driver.get(server.url + "/forms/proposal")
+        button = driver.find_element(By.ID, "submit").text
+        checks.check(button == "Send proposal", "the submit button has the form's button title beside a Save for later", repr(button))
+        legends = [e.text for e in driver.find_elements(By.TAG_NAME, "legend") if e.text.startswith("Track")]
+        checks.check(len(legends) == 1, "the select section's title is one legend", repr(legends))
+        for repeat in ("cospeakers", "outline"):
+            count = len(driver.find_elements(By.CSS_SELECTOR, f'input[name^="{repeat}."]'))
+            checks.check(count == 2, f"the {repeat} repeat opens with its minimumItems of 2", f"{count} inputs")
+        driver.find_element(By.ID, "field-name").send_keys("Ann")
+        driver.find_element(By.ID, "field-cospeakers-0-email").send_keys("bo@example.com")
+        driver.find_element(By.ID, "field-cospeakers-1-email").send_keys("cy@example.com")
+        driver.find_element(By.ID, "field-outline-0-point").send_keys("Why")
+        driver.find_element(By.ID, "field-outline-1-point").send_keys("How")
+        driver.find_element(By.ID, "field-track-1").click()
+
+        # Edited while the page is open: a new title, and three outline points needed.
+        PROPOSAL_FORM["title"] = "Talk proposal 2026"
+        PROPOSAL_FORM["sections"][2]["minimumItems"] = 3
+        with open(definition, "w") as file:
+            json.dump(PROPOSAL_FORM, file, indent=2)
+        written = time.monotonic()
+        listed = []
+        while time.monotonic() - written < 2:
+            with urllib.request.urlopen(server.url + "/forms") as reply:
+                listed = json.load(reply)
+            if listed and listed[0].get("version") == 2:
+                break
+            time.sleep(0.05)
+        checks.check(listed and listed[0].get("version") == 2 and listed[0].get("title") == "Talk proposal 2026",
+                     "with --watch, the edited form is served as version 2 within 2 s of the write",
+                     f"{listed!r} after {time.monotonic() - written:.1f} s")
+
+        # The page opened before the edit is sent: two points where three are needed now.
+        old = driver.find_element(By.TAG_NAME, "html")
+        driver.find_element(By.ID, "submit").click()
+        wait.until(EC.staleness_of(old))
+        heading = driver.find_element(By.TAG_NAME, "h1").text
+        checks.check(heading == "Talk proposal 2026", "the page answering the post is the edited form's", repr(heading))
+        errors = driver.find_elements(By.CSS_SELECTOR, 'fieldset[aria-describedby="error-outline"] > p#error-outline')
+        text = errors[0].text if errors else ""
+        checks.check(text == "must have at least 3 items (has 2)", "the outline's error stands at its fieldset", repr(text))
+        summary = driver.find_element(By.CSS_SELECTOR, ".summary").text
+        checks.check("outline" not in summary, "the summary does not name the repeat by its key", repr(summary))
+        count = len(driver.find_elements(By.CSS_SELECTOR, 'input[name^="outline."]'))
+        checks.check(count == 3, "the outline now offers the three points it needs", f"{count} inputs")
+        driver.save_screenshot(os.path.join(out_dir, "proposal-error.png"))
+
+        with open(definition, "w") as file:
+            file.write('{"title": "Broken", "sections": [')
+        time.sleep(1.5)
+        driver.get(server.url + "/forms/proposal")
+        heading = driver.find_element(By.TAG_NAME, "h1").text
+        checks.check(heading == "Talk proposal 2026", "a broken edit leaves the last good page served", repr(heading))
+        checks.check(any("not reloaded, version 2 is still served" in line for line in server.lines),
+                     "the broken edit is logged", "\n".join(server.lines[-5:]))
+    finally:
+        if driver is not None:
+            driver.quit()
+        code = server.stop()
+        checks.check(code == 0, "the proposal's server stops with exit 0 on SIGTERM", f"exit {code}")
 
 
 if __name__ == "__main__":

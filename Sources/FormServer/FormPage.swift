@@ -28,7 +28,9 @@ struct FormPage {
     var html: String {
         var body = ""
         let byPath = Dictionary(grouping: errors, by: \.path)
-        let known = Set(session.fields.compactMap(\.path))
+        // A repeat's own errors (too few items, too many) are shown at its fieldset, as a
+        // field's are beside it: the legend names the section, never its key.
+        let known = Set(session.fields.compactMap(\.path)).union(session.sections.compactMap(\.repeatPath))
         let general = errors.filter { !known.contains($0.path) }
         if !errors.isEmpty {
             // Counted as the person sees them: each field with errors once, each general error.
@@ -53,17 +55,34 @@ struct FormPage {
         for (index, section) in session.sections.enumerated() {
             let inSection = fields.filter { $0.sectionIndex == index }
             let growable = section.repeatPath.flatMap { path in session.repeats.first { $0.path == path && $0.isGrowable } }
-            if inSection.isEmpty && growable == nil && section.title == nil { continue }
-            body += "<fieldset\(section.isHidden ? " hidden" : "")>"
-            if let title = section.title { body += "<legend>\(HTML.escape(title))</legend>" }
+            let sectionErrors = section.repeatPath.flatMap { byPath[$0] } ?? []
+            if inSection.isEmpty && growable == nil && section.title == nil && sectionErrors.isEmpty { continue }
+            let fieldsHTML = inSection.map { FieldHTML(field: $0, errors: $0.path.flatMap { byPath[$0] } ?? [], isReshown: !errors.isEmpty).html }
+            // A section of buttons only (the submit button is the page's own) shows nothing.
+            if growable == nil && section.title == nil && section.footer == nil && sectionErrors.isEmpty && fieldsHTML.allSatisfy(\.isEmpty) {
+                continue
+            }
+            let errorID = section.repeatPath.map { "error-" + HTML.id($0) } ?? ""
+            let described = sectionErrors.isEmpty ? "" : #" class="invalid" aria-describedby="\#(errorID)""#
+            body += "<fieldset\(described)\(section.isHidden ? " hidden" : "")>"
+            // A select section is one choice whose own group carries the title (and the
+            // required mark): a second legend would be read twice.
+            let isSelection = inSection.count == 1 && inSection[0].element.properties["selectSection"]?.boolValue == true
+            if let title = section.title, !isSelection { body += "<legend>\(HTML.escape(title))</legend>" }
+            for error in sectionErrors { body += #"<p class="error" id="\#(errorID)">\#(HTML.escape(error.message))</p>"# }
+            // An item may be removed while more than the section's minimum remain.
+            let removable = growable.map { $0.count > ($0.minimumItems ?? 0) } ?? false
             var lastItem: Int?
-            for field in inSection {
+            for (field, html) in zip(inSection, fieldsHTML) {
                 if let growable, let item = field.itemIndex, item != lastItem {
                     if lastItem != nil { body += "</div>" }
-                    body += #"<div class="item"><button type="submit" name="_action" value="remove:\#(HTML.escape(growable.path)).\#(item)" class="remove" formnovalidate>\#(PageMessages.html(.removeItem, ["number": .int(item + 1)]))</button>"#
+                    body += #"<div class="item">"#
+                    if removable {
+                        body += #"<button type="submit" name="_action" value="remove:\#(HTML.escape(growable.path)).\#(item)" class="remove" formnovalidate>\#(PageMessages.html(.removeItem, ["number": .int(item + 1)]))</button>"#
+                    }
                     lastItem = item
                 }
-                body += FieldHTML(field: field, errors: field.path.flatMap { byPath[$0] } ?? [], isReshown: !errors.isEmpty).html
+                body += html
             }
             if lastItem != nil { body += "</div>" }
             if let growable, growable.maximumItems.map({ growable.count < $0 }) ?? true {
@@ -74,16 +93,31 @@ struct FormPage {
             body += "</fieldset>"
         }
         body += #"<button type="submit" id="submit">\#(submitTitle)</button> "#
-        body += #"<button type="submit" id="save-draft" name="\#(DraftPage.saveField)" value="1" formnovalidate>\#(PageMessages.html(.saveDraft))</button></form>"#
+        body += #"<button type="submit" id="save-draft" name="\#(DraftPage.saveField)" value="1" formnovalidate>\#(saveDraftTitle)</button></form>"#
         return HTML.document(title: title, body: body, paths: paths, language: session.language)
     }
 
-    /// The title of the form's button when it has exactly one (its submit action, in the
-    /// form's language: "Send feedback"), else the page's own word, escaped.
+    /// The title of the form's button that submits when it has exactly one (in the form's
+    /// language: "Send feedback"), else the page's own word, escaped. A button that saves a
+    /// draft, cancels or resets is not one: a form with "Send proposal" beside "Save for
+    /// later" submits with "Send proposal".
     var submitTitle: String {
-        let buttons = session.fields.filter { $0.element.kind == .button && !$0.isTemplate }
+        let buttons = session.fields.filter {
+            $0.element.kind == .button && !$0.isTemplate && !$0.isHidden
+                && !FormEngine.actionsThatDoNotSubmit.contains($0.element.controllerAction ?? "")
+        }
         if buttons.count == 1, let title = buttons[0].title, !title.isEmpty { return HTML.escape(title) }
         return PageMessages.html(.submit)
+    }
+
+    /// The title of the form's own Save draft button (`"controllerAction": "saveDraft"`,
+    /// "Save for later") when it has exactly one, else the page's own words, escaped.
+    var saveDraftTitle: String {
+        let buttons = session.fields.filter {
+            $0.element.kind == .button && !$0.isTemplate && !$0.isHidden && $0.element.controllerAction == "saveDraft"
+        }
+        if buttons.count == 1, let title = buttons[0].title, !title.isEmpty { return HTML.escape(title) }
+        return PageMessages.html(.saveDraft)
     }
 
     /// `data-lang`, for the script's calls, when the page was asked for in a language.

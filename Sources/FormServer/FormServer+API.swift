@@ -78,9 +78,9 @@ extension FormServer {
         switch body {
         case .htmlForm(let read):
             // A page's post, or a repeat button pressed, is answered with a page; a form posted to
-            // a draft's address acts on that draft exactly as the JSON body does below. A
-            // multipart post from a client asking for JSON is answered in JSON.
-            if read.action != nil || draftID == nil && !(staged != nil && wantsJSON(request)) {
+            // a draft's address acts on that draft exactly as the JSON body does below. A post
+            // from a client asking for JSON (`Accept: application/json`) is answered in JSON.
+            if read.action != nil || draftID == nil && !wantsJSON(request) {
                 return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes), staged: staged)
             }
             guard acceptsPagePost(request, form: form.name, read: read) else {

@@ -20,6 +20,7 @@ extension FormServer {
             if case .draftNotFound = error { return draftNotFoundPage }
             throw engineRefusal(error)
         }
+        Self.fillToMinimumItems(prefilled.session)
         let title = Self.title(of: form, in: prefilled.session.language)
         let chosen = Self.explicitLanguage(of: request)
         // The same answers give the same answer errors here as in the submit that failed.
@@ -128,6 +129,21 @@ extension FormServer {
 }
 
 extension FormServer {
+    /// Adds empty items to every repeat a person may grow that holds fewer than its
+    /// `minimumItems`, so that the page shows the items the form asks for: "at least 2
+    /// co-speakers" opens with two to fill in. An item may hold a repeat of its own, so the
+    /// repeats are looked at again after each pass, as deep as they nest.
+    static func fillToMinimumItems(_ session: FormSession) {
+        var filled = Set<String>()
+        while let short = session.repeats.first(where: {
+            $0.isGrowable && !filled.contains($0.path) && $0.count < ($0.minimumItems ?? 0)
+        }) {
+            filled.insert(short.path)
+            // A repeat that cannot grow (its maximum reached) is shown as it is.
+            _ = try? session.appendItems(to: short.path, count: (short.minimumItems ?? 0) - short.count)
+        }
+    }
+
     /// The form's title in `language` (its name when it has none), for the page's title and heading.
     static func title(of form: ServedForms.Form, in language: LanguageTag) -> String {
         form.loaded.definition.localized(to: language).title ?? form.name

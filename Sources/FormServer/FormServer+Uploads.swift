@@ -65,9 +65,9 @@ extension FormServer {
         }
     }
 
-    /// Whether the client asked for JSON (`Accept: application/json`).
+    /// Whether the client asked for JSON ahead of a page (`Accept: application/json`).
     func wantsJSON(_ request: Request) -> Bool {
-        (request.headers[.accept] ?? "").contains("application/json")
+        AcceptedTypes(request.headers[.accept]).prefersJSON
     }
 
     static func isMultipart(_ request: Request) -> Bool {

@@ -38,7 +38,10 @@ public struct FormServer: Sendable {
     }
 
     let engine: FormEngine
-    let forms: ServedForms
+    /// The forms served, replaced one by one while `watchForms` runs.
+    let current: CurrentForms
+    /// The forms as they are now.
+    var forms: ServedForms { current.forms }
     /// A bearer token with every right on every form (`--token-file`), beside the stored ones.
     let token: String?
     /// Forms that take submissions only with a bearer token that has write access to them.
@@ -69,7 +72,7 @@ public struct FormServer: Sendable {
     public init(engine: FormEngine, forms: ServedForms, token: String?, privateForms: Set<String> = [], limits: Limits = Limits(),
                 accessLog: @escaping @Sendable (String) -> Void) {
         self.engine = engine
-        self.forms = forms
+        current = CurrentForms(forms)
         self.token = token
         self.privateForms = privateForms
         self.limits = limits
@@ -147,9 +150,14 @@ public struct FormServer: Sendable {
         on(.get, "/submissions/:id/files/:keyPath") { request, context in try await limited { try await showFile(request, context) } }
         on(.get, "/submissions/:id/history") { request, context in try await limited { try await showHistory(request, context) } }
         on(.post, "/submissions/:id/review") { request, context in try await limited { try await reviewSubmission(request, context) } }
-        // Our own constant: a failure here is a broken build, which the e2e tests catch.
-        let document = try OpenAPIDocument.json(formNames: forms.names, mountedAt: paths.prefix, operations: servesOperations)
-        on(.get, "/openapi.json") { _, _ in Assets.reply(document, type: "application/json; charset=utf-8") }
+        // Our own constant: a failure here is a broken build, which the e2e tests catch. It
+        // names the forms served when it is asked for: `watchForms` adds and removes some.
+        let (prefix, operations) = (paths.prefix, servesOperations)
+        _ = try OpenAPIDocument.json(formNames: forms.names, mountedAt: prefix, operations: operations)
+        on(.get, "/openapi.json") { _, _ in
+            let document = try OpenAPIDocument.json(formNames: forms.names, mountedAt: prefix, operations: operations)
+            return Assets.reply(document, type: "application/json; charset=utf-8")
+        }
         on(.get, "/assets/form.js") { _, _ in Assets.reply(Assets.script, type: "text/javascript; charset=utf-8") }
         on(.get, "/assets/form.css") { _, _ in Assets.reply(Assets.style, type: "text/css; charset=utf-8") }
         let list = paths("/forms")
@@ -159,7 +167,7 @@ public struct FormServer: Sendable {
     func form(_ context: RouteContext) throws -> ServedForms.Form {
         // The router gives the path segment as sent: `my%20form` for the form `my form`.
         let name = context.parameters.get("name").flatMap { $0.removingPercentEncoding } ?? ""
-        guard let form = forms.forms[name] else {
+        guard let form = current.form(named: name) else {
             throw ServedError(.notFound, message: "no form named '\(name)' (GET \(paths("/forms")) lists them)")
         }
         return form
@@ -175,7 +183,8 @@ public struct FormServer: Sendable {
     /// Each form's title in the language it is shown in for the request.
     func listForms(_ request: Request) -> Response {
         let preferences = Self.languagePreferences(of: request)
-        let list = forms.names.compactMap { forms.forms[$0] }.map { form -> FormValue in
+        let served = forms
+        let list = served.names.compactMap { served.forms[$0] }.map { form -> FormValue in
             let title = form.loaded.definition.localized(to: form.loaded.language(for: preferences)).title
             return ["name": .string(form.name), "title": title.map(FormValue.string) ?? .null, "version": .int(form.version)]
         }

@@ -171,7 +171,7 @@ enum OpenAPIDocument {
               {"$ref": "#/components/parameters/lang"}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Answers"}},
               "multipart/form-data": {"schema": {"$ref": "#/components/schemas/Upload"}, "encoding": {"answers": {"contentType": "application/json"}}}}},
-            "responses": {"201": {"description": "Stored (for a multipart body without Accept: application/json, the success page)", "headers": {"Content-Language": {"$ref": "#/components/headers/ContentLanguage"}}, 
+            "responses": {"201": {"description": "Stored (for an HTML form's fields or a multipart body, the success page unless Accept prefers application/json)", "headers": {"Content-Language": {"$ref": "#/components/headers/ContentLanguage"}}, 
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stored"}}, "text/html": {"schema": {"type": "string"}}},
                 "links": {
                   "Show": {"operationRef": "#/paths/~1submissions~1{id}/get", "parameters": {"id": "$response.body#/id"}},

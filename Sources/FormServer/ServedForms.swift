@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 /// The forms a server offers: every definition `NAME.json` in one directory, bound to
-/// `NAME-data.json` beside it when there is one, loaded once at start (its translations in
+/// `NAME-data.json` beside it when there is one, loaded at start (its translations in
 /// `NAME.strings.json`, read by the loader, are no form of their own). A file that is not a
 /// definition (a data file, a broken form) is left out with a warning, so one bad file does not
 /// keep the others offline. Only regular files are opened: a FIFO named `x.json` would block the
@@ -24,7 +24,7 @@ public struct ServedForms: Sendable {
     }
 
     /// The forms by name.
-    public let forms: [String: Form]
+    public internal(set) var forms: [String: Form]
     /// One line for each file left out, saying why.
     public let warnings: [String]
 
@@ -33,48 +33,62 @@ public struct ServedForms: Sendable {
 
     /// Loads and registers every form in `directory`.
     public static func load(directory: String, engine: FormEngine) async throws -> ServedForms {
+        var forms: [String: Form] = [:]
+        var warnings: [String] = []
+        for name in try definitionNames(in: directory) {
+            switch await load(name, in: directory, engine: engine) {
+            case .served(let form): forms[name] = form
+            case .notServed(let reasons): warnings += reasons.map { "\(directory)/\(name).json: not served: \($0)" }
+            }
+        }
+        return ServedForms(forms: forms, warnings: warnings)
+    }
+
+    /// The names of the definitions in `directory` (`NAME.json`, not a data or strings file), in order.
+    static func definitionNames(in directory: String) throws -> [String] {
         let files: [String]
         do { files = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
             throw ServerError("cannot read the forms directory \(directory): \(error.localizedDescription)")
         }
-        var forms: [String: Form] = [:]
-        var warnings: [String] = []
-        for file in files.sorted() where file.hasSuffix(".json") && !file.hasSuffix("-data.json") && !file.hasSuffix(".strings.json") {
-            let name = String(file.dropLast(".json".count))
-            let path = directory + "/" + file
-            let dataPath = directory + "/" + name + "-data.json"
-            if let kind = Self.notRegularFile(path) {
-                warnings.append("\(path): not served: \(kind), not a regular file")
-                continue
-            }
-            if let kind = Self.notRegularFile(dataPath) {
-                warnings.append("\(path): not served: its data file \(dataPath) is \(kind), not a regular file")
-                continue
-            }
-            do {
-                var data = FormValue.emptyObject
-                if FileManager.default.fileExists(atPath: dataPath) {
-                    data = try FormValue(json: String(contentsOfFile: dataPath, encoding: .utf8))
-                }
-                let loaded = try engine.loadForm(path: path, name: name, data: data)
-                let unrouted = engine.unroutedActions(in: loaded)
-                if !unrouted.isEmpty {
-                    let names = unrouted.map { "'\($0.name)'" }.joined(separator: ", ")
-                    warnings.append("\(path): not served: no handler for action \(names) (register one with the engine's registerAction)")
-                    continue
-                }
-                let version = try await engine.register(loaded)
-                forms[name] = Form(name: name, loaded: loaded, version: version, fieldNames: FlatAnswers(form: loaded.compiled))
-            } catch FormEngineError.definition(let error) where error.errors.contains(where: { $0.code == .dataMismatch }) {
-                // The data file is what to fix: each mismatch said of it, as formctl says one.
-                for issue in error.errors {
-                    warnings.append("\(path): not served: \(issue.isAboutData ? issue.placed(inDataFile: dataPath) : issue)")
-                }
-            } catch {
-                warnings.append("\(path): not served: \(error)")
-            }
+        return files.sorted().filter { $0.hasSuffix(".json") && !$0.hasSuffix("-data.json") && !$0.hasSuffix(".strings.json") }
+            .map { String($0.dropLast(".json".count)) }
+    }
+
+    /// Form `name` of `directory`, read, bound, checked for unrouted actions and registered;
+    /// or each reason it cannot be served, one line each (the caller names the file).
+    enum Loading {
+        case served(Form)
+        case notServed([String])
+    }
+
+    static func load(_ name: String, in directory: String, engine: FormEngine) async -> Loading {
+        let path = directory + "/" + name + ".json"
+        let dataPath = directory + "/" + name + "-data.json"
+        if let kind = Self.notRegularFile(path) {
+            return .notServed(["\(kind), not a regular file"])
         }
-        return ServedForms(forms: forms, warnings: warnings)
+        if let kind = Self.notRegularFile(dataPath) {
+            return .notServed(["its data file \(dataPath) is \(kind), not a regular file"])
+        }
+        do {
+            var data = FormValue.emptyObject
+            if FileManager.default.fileExists(atPath: dataPath) {
+                data = try FormValue(json: String(contentsOfFile: dataPath, encoding: .utf8))
+            }
+            let loaded = try engine.loadForm(path: path, name: name, data: data)
+            let unrouted = engine.unroutedActions(in: loaded)
+            if !unrouted.isEmpty {
+                let names = unrouted.map { "'\($0.name)'" }.joined(separator: ", ")
+                return .notServed(["no handler for action \(names) (register one with the engine's registerAction)"])
+            }
+            let version = try await engine.register(loaded)
+            return .served(Form(name: name, loaded: loaded, version: version, fieldNames: FlatAnswers(form: loaded.compiled)))
+        } catch FormEngineError.definition(let error) where error.errors.contains(where: { $0.code == .dataMismatch }) {
+            // The data file is what to fix: each mismatch said of it, as formctl says one.
+            return .notServed(error.errors.map { issue in "\(issue.isAboutData ? issue.placed(inDataFile: dataPath) : issue)" })
+        } catch {
+            return .notServed(["\(error)"])
+        }
     }
 
     /// What the file at `path` is when it is not a regular file (after symbolic links), found

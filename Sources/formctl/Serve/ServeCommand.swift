@@ -27,7 +27,10 @@ struct ServeCommand: AsyncParsableCommand {
             JSON line too (its last 4 KB). SIGTERM or Ctrl-C stops accepting connections, finishes the \
             requests in flight, and exits 0. With --webhook, every change to a submission from then on is \
             POSTed to the URL, signed with the secret, from the outbox in the database: what is not \
-            delivered when the server stops (or is killed) is delivered after the next start.
+            delivered when the server stops (or is killed) is delivered after the next start. \
+            With --watch, a form whose files change is loaded again and served at the version its \
+            content gives (a definition that no longer loads keeps the last good one served, and \
+            the error is logged); a new NAME.json is served and a removed one is no longer.
             Exit codes: 0 stopped, 2 usage, 3 the database or the address cannot be opened.
             """
     )
@@ -70,6 +73,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Writes (POST, PUT, DELETE) one client address may make, such as 20/s or 600/min; past it, 429. Off unless given.",
                                valueName: "COUNT/UNIT"))
     var rateLimit: String?
+
+    @Flag(help: ArgumentHelp(
+        "Reload a form whose NAME.json, NAME-data.json or NAME.strings.json changes (within 2 seconds), serve new ones, drop removed ones."))
+    var watch = false
 
     @OptionGroup var actions: ActionOptions
 
@@ -127,6 +134,12 @@ struct ServeCommand: AsyncParsableCommand {
         #else
         let webhookSummary: String? = nil
         #endif
+        // Ends with the server: cancelled as `run` returns, whichever way it does.
+        let formsDirectory = self.formsDirectory
+        let watching = watch ? Task {
+            await server.watchForms(in: formsDirectory) { line in Terminal.printError(CLIMessages.text(line)) }
+        } : nil
+        defer { watching?.cancel() }
         do {
             try await server.run(host: host, port: port) { port in
                 Terminal.printError("formctl serve: listening on http://\(host):\(port)")
