@@ -18,9 +18,15 @@
 # fifth on the Team plan) through FormEngine.submit from 1 and from 4 tasks, no HTTP, so
 # the difference is the server's cost (HTTP, JSON decoding, one request at a time per
 # connection). Both share this machine's cores with wrk, which takes CPU from the server.
+# The reference, before the wrk runs and after them: Scripts/bench_sqlite.c (gcc -O2) storing
+# the row the first POST stored (its values, form and version) one single-row transaction
+# after another into a copy of the server's database (formctl's whole schema: its indexes and
+# the outbox trigger), from one thread: what a submit that pays its own commit costs at best.
+# Every ratio is against the better of its two runs.
 #
 # Environment: BENCH_SERVE_DURATION (10s), BENCH_SERVE_CONNECTIONS ("1 16 64"),
-# BENCH_ENGINE_SUBMISSIONS (20000). Installs wrk and sqlite3 if missing (apt).
+# BENCH_ENGINE_SUBMISSIONS (20000), BENCH_C_ROWS (50000). Installs wrk, sqlite3, gcc and
+# libsqlite3-dev if missing (apt).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -ge 1 ]; then
@@ -30,13 +36,13 @@ else
   bin=$here/.build/release/formctl
   if [ ! -x "$bin" ]; then
     echo "building (release)..." >&2
-    (cd "$here" && swift build -c release --product formctl >&2)
+    (cd "$here" && swift build -c release --product formctl --traits Server >&2)
   fi
 fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 # An older build has no serve (or one built without the Server trait): say so, build nothing.
-if ! "$bin" serve --help 2>/dev/null | grep -q 'USAGE: formctl serve'; then
-  echo "$bin has no serve command: rebuild it (swift build -c release --product formctl)"; exit 2
+if ! "$bin" serve --help 2>/dev/null | grep -q -- '--port'; then
+  echo "$bin has no serve command: rebuild it (swift build -c release --product formctl --traits Server)"; exit 2
 fi
 bindir=$(dirname "$bin")
 duration=${BENCH_SERVE_DURATION:-10s}
@@ -47,6 +53,8 @@ command -v wrk >/dev/null || missing+=(wrk)
 command -v sqlite3 >/dev/null || missing+=(sqlite3)
 command -v curl >/dev/null || missing+=(curl)
 command -v python3 >/dev/null || missing+=(python3)
+command -v gcc >/dev/null || missing+=(gcc)
+[ -e /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
   { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"; } >/dev/null ||
@@ -108,9 +116,28 @@ fi
 
 rows() { sqlite3 -cmd '.timeout 10000' "$db" "select count(*) from submissions where status = 'final'"; }
 
+# The C reference: single-row transactions of the stored row into a copy of this database.
+gcc -O2 -o "$work/bench_sqlite" Scripts/bench_sqlite.c -lsqlite3
+sqlite3 -cmd '.timeout 10000' "$db" "select values_json from submissions order by id limit 1" > "$work/values.json"
+sqlite3 -cmd '.timeout 10000' "$db" ".backup '$work/reference-template.sqlite'"
+c_rows=${BENCH_C_ROWS:-50000}
+c_best=0
+reference() {
+  rm -f "$work"/reference.sqlite*
+  cp "$work/reference-template.sqlite" "$work/reference.sqlite"
+  local line rate
+  line=$("$work/bench_sqlite" "$work/reference.sqlite" - single "$c_rows" "$work/values.json")
+  rate=$(sed -E 's/.*= ([0-9]+) rows\/s.*/\1/' <<< "$line")
+  echo "C single-row transactions ($1): $line"
+  [ "$rate" -gt "$c_best" ] && c_best=$rate
+  return 0
+}
+reference "before"
+
 echo "formctl serve: POST /forms/signup/submissions (JSON), $duration per run, $(nproc) cores shared by wrk and the server"
 echo "$bin, $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-6s %-8s %14s %10s %10s %10s %10s  %s\n' conns threads submissions/s p50 p99 responses rows check
+rates=()
 failed=0
 ms() { awk -v us="$1" 'BEGIN { printf "%.2fms", us / 1000 }'; }
 for conns in $connections; do
@@ -135,8 +162,14 @@ for conns in $connections; do
   [ "$verdict" = ok ] || failed=1
   printf '%-6s %-8s %14s %10s %10s %10s %10s  %s\n' "$conns" "$threads" "$rate" \
     "$(ms "$(val p50_us)")" "$(ms "$(val p99_us)")" "$requests" "$stored" "$verdict"
+  rates+=("$conns:$rate")
 done
 stop_server
+reference "after"
+for entry in "${rates[@]}"; do
+  awk -v c="${entry%%:*}" -v r="${entry#*:}" -v ref="$c_best" \
+    'BEGIN { printf "%s connections: %.2fx the C single-row transactions (%d rows/s, best of two)\n", c, r / ref, ref }'
+done
 if [ "$failed" -ne 0 ]; then
   echo "the last wrk output:"; grep -v '^BENCH ' "$work/wrk-$conns.txt"
   echo "the server's stderr (last lines):"; tail -20 "$work/server.log"

@@ -5,6 +5,11 @@
  *
  *   bench_sqlite <db> <schema.sql> single <rows>   one autocommit INSERT per submission
  *   bench_sqlite <db> <schema.sql> batch <rows>    all rows in one BEGIN IMMEDIATE transaction
+ *   bench_sqlite <db> - single <rows> <values.json>
+ *       into a database formctl made (every migration, its triggers and indexes): no schema is
+ *       run, the rows go to the form and version of its first submission, each row's values
+ *       are the file's text
+ *       (Scripts/bench-serve.sh's reference for serve).
  *
  * Prints "<rows> rows in <seconds> s = <rows/s> rows/s".
  */
@@ -84,7 +89,16 @@ static char *read_file(const char *path) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) { fprintf(stderr, "usage: %s <db> <schema.sql> single|batch <rows>\n", argv[0]); return 2; }
+    if (argc != 5 && argc != 6) {
+        fprintf(stderr, "usage: %s <db> <schema.sql> single|batch <rows>\n       %s <db> - single <rows> <values.json>\n", argv[0], argv[0]);
+        return 2;
+    }
+    int existing = strcmp(argv[2], "-") == 0;
+    char *given_values = argc == 6 ? read_file(argv[5]) : NULL;
+    if (given_values) {
+        size_t n = strlen(given_values);
+        while (n > 0 && (given_values[n - 1] == '\n' || given_values[n - 1] == '\r')) given_values[--n] = 0;
+    }
     int batch = strcmp(argv[3], "batch") == 0;
     long rows = atol(argv[4]);
 
@@ -93,15 +107,28 @@ int main(int argc, char **argv) {
     sqlite3_busy_timeout(db, 5000);
     check(sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768;",
                        NULL, NULL, NULL), "pragmas");
-    char *schema = read_file(argv[2]);
-    check(sqlite3_exec(db, schema, NULL, NULL, NULL), "schema");
-    check(sqlite3_exec(db, "INSERT INTO forms (name) VALUES ('bench');"
-                           "INSERT INTO form_versions (form_id, version, content_hash, definition_json, created_at) "
-                           "VALUES (1, 1, 'h', '{}', '2026-01-01T00:00:00.000Z');", NULL, NULL, NULL), "form");
+    if (!existing) {
+        char *schema = read_file(argv[2]);
+        check(sqlite3_exec(db, schema, NULL, NULL, NULL), "schema");
+        check(sqlite3_exec(db, "INSERT INTO forms (name) VALUES ('bench');"
+                               "INSERT INTO form_versions (form_id, version, content_hash, definition_json, created_at) "
+                               "VALUES (1, 1, 'h', '{}', '2026-01-01T00:00:00.000Z');", NULL, NULL, NULL), "form");
+    }
+    sqlite3_int64 form_id = 1, version_id = 1;
+    if (existing) {
+        sqlite3_stmt *first;
+        check(sqlite3_prepare_v2(db, "SELECT form_id, form_version_id FROM submissions ORDER BY id LIMIT 1", -1, &first, NULL),
+              "first submission");
+        if (sqlite3_step(first) != SQLITE_ROW) { fprintf(stderr, "the database has no submission to take its form from\n"); return 1; }
+        form_id = sqlite3_column_int64(first, 0);
+        version_id = sqlite3_column_int64(first, 1);
+        sqlite3_finalize(first);
+    }
 
     /* Values are built before timing, as the Swift side builds its [String] first. */
     char **values = malloc(sizeof(char *) * (size_t)rows);
-    for (long i = 0; i < rows; i++) {
+    for (long i = 0; i < rows && given_values; i++) values[i] = given_values;
+    for (long i = 0; i < rows && !given_values; i++) {
         char buffer[128];
         int n = snprintf(buffer, sizeof buffer, "{\"name\":\"user %ld\",\"email\":\"user%ld@example.com\",\"age\":%ld}",
                          i, i, 18 + i % 60);
@@ -120,8 +147,8 @@ int main(int argc, char **argv) {
     if (batch) {
         check(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL), "begin");
         now_iso(now);
-        sqlite3_bind_int64(insert, 2, 1);
-        sqlite3_bind_int64(insert, 3, 1);
+        sqlite3_bind_int64(insert, 2, form_id);
+        sqlite3_bind_int64(insert, 3, version_id);
         sqlite3_bind_text(insert, 4, "final", 5, SQLITE_STATIC);
         sqlite3_bind_text(insert, 5, now, 24, SQLITE_STATIC);
         sqlite3_bind_text(insert, 6, now, 24, SQLITE_STATIC);
@@ -139,8 +166,8 @@ int main(int argc, char **argv) {
             uuid_v4(uuid);
             now_iso(now);
             sqlite3_bind_text(insert, 1, uuid, 36, SQLITE_STATIC);
-            sqlite3_bind_int64(insert, 2, 1);
-            sqlite3_bind_int64(insert, 3, 1);
+            sqlite3_bind_int64(insert, 2, form_id);
+            sqlite3_bind_int64(insert, 3, version_id);
             sqlite3_bind_text(insert, 4, "final", 5, SQLITE_STATIC);
             sqlite3_bind_text(insert, 5, now, 24, SQLITE_STATIC);
             sqlite3_bind_text(insert, 6, now, 24, SQLITE_STATIC);

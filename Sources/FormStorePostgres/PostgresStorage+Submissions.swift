@@ -3,26 +3,27 @@ import PostgresNIO
 import Secrets
 
 extension PostgresStorage {
-    package func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
-        let operation = "saving a \(write.status.rawValue) submission"
+    /// Stores `write` in a transaction of its own.
+    func saveAlone(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
+        try await self.write("saving a \(write.status.rawValue) submission") { [self] connection in
+            try await connection.transaction(logger: logger) { connection in try await save(write, on: connection) }
+        }
+    }
+
+    /// Everything `write` stores (its row, files and kept answer), inside the caller's
+    /// transaction.
+    func save(_ write: SubmissionWrite, on connection: PostgresConnection) async throws -> StoredSubmission {
+        let stored: StoredSubmission
         if case .id(let versionID) = write.version, write.draftID == nil {
-            return try await self.write(operation) { [self] connection in
-                let ref = try await versionRef(versionID, on: connection, caching: true)
-                return try await connection.transaction(logger: logger) { connection in
-                    let stored = try await insert(write, versionID: versionID, ref: ref, on: connection)
-                    try await storeAttachments(write.attachments, submissionID: stored.id, revision: stored.revision, on: connection)
-                    if let record = write.idempotency { try await keep(record, for: stored, on: connection) }
-                    return stored
-                }
-            }
+            // The caller was given the id once its version was committed: it can be kept.
+            let ref = try await versionRef(versionID, on: connection, caching: true)
+            stored = try await insert(write, versionID: versionID, ref: ref, on: connection)
+            try await storeAttachments(write.attachments, submissionID: stored.id, revision: stored.revision, on: connection)
+        } else {
+            stored = try await saveRow(write, on: connection)
         }
-        return try await self.write(operation) { [self] connection in
-            try await connection.transaction(logger: logger) { connection in
-                let stored = try await saveRow(write, on: connection)
-                if let record = write.idempotency { try await keep(record, for: stored, on: connection) }
-                return stored
-            }
-        }
+        if let record = write.idempotency { try await keep(record, for: stored, on: connection) }
+        return stored
     }
 
     /// The row of a write that registers its version or changes a draft, inside the caller's

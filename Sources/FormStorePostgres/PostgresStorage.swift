@@ -19,6 +19,9 @@ package final class PostgresStorage: SubmissionStorage {
     /// Wakes `outboxSignals()`: after this storage's writes, and on every NOTIFY the listener hears.
     let outboxBroadcast = OutboxBroadcast()
     let outboxListener: PostgresOutboxListener
+    /// Submissions waiting while saves are under way on half the pool's connections, to be
+    /// saved together (`save(_:)`); the other half is for reads and other writes.
+    let pendingSaves: PendingSaves
 
     struct VersionRef: Sendable {
         let formID: Int64
@@ -48,6 +51,7 @@ package final class PostgresStorage: SubmissionStorage {
             throw StorageError(kind: .invalidRequest, backend: .postgres, message: "TLS cannot be set up: \(error)",
                                database: address.description)
         }
+        pendingSaves = PendingSaves(jobs: maximumConnections / 2)
         pool = PostgresConnectionPool(configuration: configuration, maximum: maximumConnections, logger: logger,
                                       database: address.description)
         outboxListener = PostgresOutboxListener(configuration: configuration, channel: tables.outboxChannel,

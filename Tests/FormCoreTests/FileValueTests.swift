@@ -124,11 +124,11 @@ import Testing
     }
 
     @Test func anOverrideCannotTypeAFile() throws {
-        let filled = try fill(["title": "T"], overrides: [FieldOverride(key: "slides", text: "talk.pdf"), FieldOverride(key: "talks.0.handout", text: "")])
+        let filled = try fill(["title": "T"], overrides: [FieldOverride(key: "slides", text: "talk.pdf"), FieldOverride(key: "talks.1.handout", text: "")])
         let found = filled.errors.filter { $0.rule == "file" }.map(\.description)
         #expect(found == [
             "slides: is a file field, and a file cannot be typed as text; attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload",
-            "talks.0.handout: is a file field, and a file cannot be typed as text; attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload",
+            "talks.1.handout: is a file field, and a file cannot be typed as text; attach one with --attach KEY=PATH, a {\"file\": PATH} answer or an upload",
         ])
         // The refused override added no item to its repeat.
         let items = filled.values["talks"]?.arrayValue ?? []

@@ -8,6 +8,10 @@ extension CompiledForm {
         return fileFields.first { FileFieldPattern.matches($0.pattern, path.components) }?.rules
     }
 
+    /// Whether the form has a file field anywhere (repeat templates included): values of a
+    /// form without one hold no file references to check.
+    package var hasFileFields: Bool { !fileFields.isEmpty }
+
     /// The most bytes all files of one submission may have together: the form's
     /// `maxUploadSize`, or `FileFieldRules.defaultMaxUploadSize`.
     package var maxUploadSize: Int {

@@ -60,6 +60,8 @@ package struct FilledForm: Sendable {
     package var values: FormValue { state.values }
     /// What a store gets: visible fields, secure ones left out.
     package var valuesToStore: FormValue { state.storableValues() }
+    /// `valuesToStore` as compact JSON, written without copying the values first.
+    package var valuesToStoreJSON: String { state.storableValuesJSON() }
     /// Visible fields, secure ones included: what action handlers see.
     package var visibleValues: FormValue { state.submissionValues() }
 

@@ -11,10 +11,12 @@ public struct TransformRegistry: Sendable {
             "trim": Self.mapString { $0.trimmingSpaces },
             "lowercase": Self.mapString { text in
                 // Most input has no capital letter: nothing to allocate for it.
-                text.utf8.allSatisfy { $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) } ? text : text.lowercased()
+                text.utf8.allSatisfy { $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) } ? text
+                    : Self.mappingASCII(text, from: 0x41...0x5A, offset: 0x20) ?? text.lowercased()
             },
             "uppercase": Self.mapString { text in
-                text.utf8.allSatisfy { $0 < 0x61 || ($0 > 0x7A && $0 < 0x80) } ? text : text.uppercased()
+                text.utf8.allSatisfy { $0 < 0x61 || ($0 > 0x7A && $0 < 0x80) } ? text
+                    : Self.mappingASCII(text, from: 0x61...0x7A, offset: -0x20) ?? text.uppercased()
             },
             "collapseWhitespace": Self.mapString(Self.collapseWhitespace),
             "digitsOnly": Self.mapString { String($0.filter(\.isNumber)) },
@@ -45,6 +47,7 @@ public struct TransformRegistry: Sendable {
             previousIsSpace = isSpace
         }
         if plain && !previousIsSpace { return text }
+        if let collapsed = collapsingASCIIWhitespace(text) { return collapsed }
         // One pass over the scalars (white space is single scalars; grapheme breaking is not needed).
         var out = String.UnicodeScalarView()
         var pendingSpace = false
@@ -58,6 +61,51 @@ public struct TransformRegistry: Sendable {
             }
         }
         return String(out)
+    }
+
+    /// White space in ASCII text is tab, the line breaks (LF, VT, FF, CR) and space: the
+    /// scalars below 0x80 whose `isWhitespace` is true.
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    /// `collapseWhitespace` over bytes, for ASCII text (nil for any other): the same result
+    /// as the pass over scalars without asking Unicode's tables about every scalar, since
+    /// names and addresses typed with stray spaces are nearly always ASCII.
+    static func collapsingASCIIWhitespace(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            var pendingSpace = false
+            for byte in utf8 {
+                if isASCIIWhitespace(byte) {
+                    pendingSpace = count > 0
+                } else {
+                    if pendingSpace {
+                        buffer[count] = 0x20
+                        count += 1
+                    }
+                    pendingSpace = false
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
+    /// ASCII text with the bytes in `range` moved by `offset` (a case change); nil for text
+    /// that is not ASCII, whose case rules are Unicode's.
+    static func mappingASCII(_ text: String, from range: ClosedRange<UInt8>, offset: Int8) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            for byte in utf8 {
+                buffer[count] = range.contains(byte) ? UInt8(Int8(byte) + offset) : byte
+                count += 1
+            }
+            return count
+        }
     }
 
     static func mapString(_ body: @escaping @Sendable (String) -> String) -> Transform {

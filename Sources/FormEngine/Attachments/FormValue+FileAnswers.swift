@@ -10,6 +10,16 @@ extension FormValue {
         return found
     }
 
+    /// Whether any member names files to attach: `!fileAnswers().isEmpty`, without building a
+    /// key path for every member on the way (every import line and request is asked).
+    package var holdsFileAnswers: Bool {
+        switch self {
+        case .object(let members): return members.values.contains { $0.asFileAnswers != nil || $0.holdsFileAnswers }
+        case .array(let items): return items.contains { $0.holdsFileAnswers }
+        default: return false
+        }
+    }
+
     private func collectFileAnswers(prefix: String, into found: inout [(keyPath: String, paths: [String])]) {
         switch self {
         case .object(let members):
@@ -48,9 +58,8 @@ extension FormEngine {
     /// read them from (`AttachmentDirectory`), a path means nothing, and is not read from
     /// wherever the process happens to run.
     static func refuseUnresolvedFileAnswers(in answers: FormValue?) throws(FormEngineError) {
-        guard let answers else { return }
+        guard let answers, answers.holdsFileAnswers else { return }
         let found = answers.fileAnswers()
-        guard !found.isEmpty else { return }
         throw .invalid(found.map { answer in
             FieldError(path: answer.keyPath, rule: "file", message: LibraryMessages.text(.unresolvedFileAnswer, ["path": .text(answer.paths[0].excerpt())]))
         })

@@ -22,6 +22,8 @@ final class ImportValidation {
     private let lineTimeLimit: Duration?
     /// Whether lines may name files (`SubmissionImporter.Options.filesDirectory`).
     private let resolvesFiles: Bool
+    /// Whether the form has file fields, whose values must be checked for references.
+    private let hasFileFields: Bool
     private let workers: Int
     private let chunkSize: Int
     let progress = ImportProgress()
@@ -34,6 +36,7 @@ final class ImportValidation {
     init(form: CompiledForm, workers: Int, lineTimeLimit: Duration? = nil, resolvesFiles: Bool = false, chunkSize: Int = 4096) {
         self.form = form
         self.resolvesFiles = resolvesFiles
+        hasFileFields = form.hasFileFields
         self.lineTimeLimit = lineTimeLimit
         self.workers = max(1, workers)
         self.chunkSize = chunkSize
@@ -62,8 +65,8 @@ final class ImportValidation {
         bytes.withUnsafeBufferPointer { all in
             outcomes.withUnsafeMutableBufferPointer { results in
                 let job = Job(
-                    form: form, timeLimit: lineTimeLimit, resolvesFiles: resolvesFiles, lines: all, ranges: ranges, results: results,
-                    blockSize: workers == 1 ? count : Self.blockSize, progress: progress)
+                    form: form, timeLimit: lineTimeLimit, resolvesFiles: resolvesFiles, hasFileFields: hasFileFields, lines: all,
+                    ranges: ranges, results: results, blockSize: workers == 1 ? count : Self.blockSize, progress: progress)
                 DispatchQueue.concurrentPerform(iterations: blocks) { job.run(block: $0) }
             }
         }
@@ -81,19 +84,24 @@ final class ImportValidation {
     /// One line's outcome: its JSON parsed, then filled and validated as a submit would. A
     /// line naming files goes to a submit of its own when files can be read, and is refused
     /// otherwise; a line holding a stored file's reference is refused (nothing sent it).
+    /// `hasFileFields` false (the form has none) lets the values be written as JSON straight
+    /// away, since they hold no reference to look for.
     static func outcome(of line: UnsafeBufferPointer<UInt8>, in form: CompiledForm, timeLimit: Duration? = nil,
-                        resolvesFiles: Bool = false) -> Outcome
+                        resolvesFiles: Bool = false, hasFileFields: Bool = true) -> Outcome
     {
         let answers: FormValue
         do { answers = try JSONReader.parse(bytes: line, rejectingDuplicateKeys: true) } catch {
             return .refuse([FieldError(path: "", rule: "json", message: LibraryMessages.text(.malformedJSON, ["column": .int(error.column), "reason": .text(error.message)]))])
         }
-        if resolvesFiles, !answers.fileAnswers().isEmpty { return .storeWithFiles(answers) }
-        do { try FormEngine.refuseUnresolvedFileAnswers(in: answers) } catch {
-            if case .invalid(let errors) = error { return .refuse(errors) }
+        if answers.holdsFileAnswers {
+            if resolvesFiles { return .storeWithFiles(answers) }
+            do { try FormEngine.refuseUnresolvedFileAnswers(in: answers) } catch {
+                if case .invalid(let errors) = error { return .refuse(errors) }
+            }
         }
         let filled = form.fill(FormInput(answers: answers, timeLimit: timeLimit))
         if !filled.errors.isEmpty { return .refuse(filled.errors) }
+        if !hasFileFields { return .store(filled.valuesToStoreJSON) }
         let values = filled.valuesToStore
         let references = values.fileReferences(in: form)
         if !references.isEmpty { return .refuse(references.map { FormEngine.unheldReference(at: $0.keyPath, $0.references[0]) }) }
@@ -110,6 +118,7 @@ final class ImportValidation {
         let form: CompiledForm
         let timeLimit: Duration?
         let resolvesFiles: Bool
+        let hasFileFields: Bool
         let lines: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
         let results: UnsafeMutableBufferPointer<Outcome?>
@@ -121,7 +130,8 @@ final class ImportValidation {
             form.speaking {
                 for index in (block * blockSize)..<min(ranges.count, (block + 1) * blockSize) {
                     results[index] = ImportValidation.outcome(
-                        of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit, resolvesFiles: resolvesFiles)
+                        of: UnsafeBufferPointer(rebasing: lines[ranges[index]]), in: form, timeLimit: timeLimit, resolvesFiles: resolvesFiles,
+                        hasFileFields: hasFileFields)
                     progress.add(1)
                 }
             }

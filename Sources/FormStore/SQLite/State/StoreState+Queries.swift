@@ -35,8 +35,8 @@ extension StoreState {
             .malformedValue(table: "submissions", id: id, column: column, value: row.text(index))
         }
         guard let status = SubmissionStatus(rawValue: row.text(4)) else { throw malformed("status", 4) }
-        guard let created = row.withText(5, Timestamp.parse) else { throw malformed("created_at", 5) }
-        guard let updated = row.withText(6, Timestamp.parse) else { throw malformed("updated_at", 6) }
+        guard let created = Timestamp.parseKeepingText(row.text(5)) else { throw malformed("created_at", 5) }
+        guard let updated = Timestamp.parseKeepingText(row.text(6)) else { throw malformed("updated_at", 6) }
         guard let review = ReviewState(rawValue: row.text(12)) else { throw malformed("review_state", 12) }
         var deletion: SubmissionDeletion?
         if let deleted = row.optionalText(14) {
@@ -44,10 +44,11 @@ extension StoreState {
             deletion = SubmissionDeletion(at: at, actor: row.optionalText(15), reason: row.optionalText(16))
         }
         return StoredSubmission(id: id, uuid: row.text(1), formName: row.text(2), version: row.int(3),
-                                formVersionID: row.int64(8), status: status, createdAt: created, updatedAt: updated,
+                                formVersionID: row.int64(8), status: status, createdAt: created.date, updatedAt: updated.date,
                                 valuesJSON: row.text(7), revision: row.int(9), revisionActor: row.optionalText(10),
                                 revisionReason: row.optionalText(11), reviewState: review, reviewComment: row.optionalText(13),
-                                deletion: deletion, language: row.optionalText(17))
+                                deletion: deletion, language: row.optionalText(17), createdAtText: created.text,
+                                updatedAtText: updated.text)
     }
 }
 

@@ -30,16 +30,43 @@ extension StoreState {
                                 language: language)
     }
 
-    /// Many final submissions through one prepared statement in one transaction (`import`).
-    /// All rows share the transaction's timestamp: they were stored at the same instant.
+    /// Many final submissions in one transaction (`import`), `StoreSQL.batchInsertRows` rows
+    /// an INSERT and the rest one at a time, through statements prepared once. All rows share
+    /// the transaction's timestamp: they were stored at the same instant. The ids come back in
+    /// the rows' order.
     package func insertFinalBatch(formVersionID: Int64, valuesJSON: [String], language: String? = nil) throws -> [Int64] {
         try transaction {
             let ref = try versionRef(id: formVersionID)
             let now = Timestamp.now()
             var ids: [Int64] = []
             ids.reserveCapacity(valuesJSON.count)
+            let perStatement = StoreSQL.batchInsertRows
+            let whole = valuesJSON.count / perStatement * perStatement
+            if whole > 0 {
+                try connection.withStatement(sql.insertSubmissionRows) { statement in
+                    // Bindings survive a plain reset, so the columns shared by every row are bound once.
+                    try statement.bind(ref.formID, at: 1)
+                    try statement.bind(formVersionID, at: 2)
+                    try statement.bind(SubmissionStatus.final.rawValue, at: 3)
+                    try statement.bind(now, at: 4)
+                    try statement.bind(language, at: 5)
+                    for start in stride(from: 0, to: whole, by: perStatement) {
+                        for row in 0..<perStatement {
+                            try statement.bind(uuids.next(), at: Int32(6 + 2 * row))
+                            try statement.bind(valuesJSON[start + row], at: Int32(7 + 2 * row))
+                        }
+                        let operation = "saving submissions \(start + 1) to \(start + perStatement) of \(valuesJSON.count) of \(ref.formName)"
+                        var inserted: [Int64] = []
+                        inserted.reserveCapacity(perStatement)
+                        while try statement.step(operation) { inserted.append(statement.int64(0)) }
+                        statement.resetKeepingBindings()
+                        // RETURNING promises no order; ids grow in the order rows are inserted.
+                        ids += inserted.sorted()
+                    }
+                }
+            }
+            guard whole < valuesJSON.count else { return ids }
             try connection.withStatement(sql.insertSubmission) { statement in
-                // Bindings survive a plain reset, so the columns shared by every row are bound once.
                 try statement.bind(ref.formID, at: 2)
                 try statement.bind(formVersionID, at: 3)
                 try statement.bind(SubmissionStatus.final.rawValue, at: 4)
@@ -48,9 +75,9 @@ extension StoreState {
                 try statement.bindNull(8)
                 try statement.bindNull(9)
                 try statement.bind(language, at: 10)
-                for (index, values) in valuesJSON.enumerated() {
+                for index in whole..<valuesJSON.count {
                     try statement.bind(uuids.next(), at: 1)
-                    try statement.bind(values, at: 7)
+                    try statement.bind(valuesJSON[index], at: 7)
                     try statement.run("saving submission \(index + 1) of \(valuesJSON.count) of \(ref.formName)")
                     statement.resetKeepingBindings()
                     ids.append(connection.lastInsertRowID)

@@ -2,10 +2,12 @@ import Synchronization
 
 /// A flag one thread sets and another reads: a task's cancellation, seen by work that runs on
 /// a thread of its own (SQLite's busy wait).
-final class CancellationFlag: Sendable {
+package final class CancellationFlag: Sendable {
     private let value = Atomic<Bool>(false)
 
-    var isSet: Bool { value.load(ordering: .acquiring) }
+    package init() {}
 
-    func set() { value.store(true, ordering: .releasing) }
+    package var isSet: Bool { value.load(ordering: .acquiring) }
+
+    package func set() { value.store(true, ordering: .releasing) }
 }

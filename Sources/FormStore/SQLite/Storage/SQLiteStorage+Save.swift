@@ -1,0 +1,74 @@
+extension SQLiteStorage {
+    /// Stores one submission. Saves that arrive while the writer is busy wait together and
+    /// are then stored in one transaction, a savepoint each (`StoreState.saveGroup`): each
+    /// caller gets its own result, one failing leaves the others stored, and the group pays
+    /// one commit; every result is given only once the group has committed. A save that finds
+    /// the writer free runs at once, alone, as before. Cancellation as for every write: a save
+    /// not yet begun is abandoned with `cancelled`.
+    package func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
+        guard let writer else {
+            throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
+        }
+        let cancelled = CancellationFlag()
+        let (pending, database) = (pendingSaves, path)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (reply: CheckedContinuation<Result<StoredSubmission, StorageError>, Never>) in
+                guard pending.add(PendingSaves.Save(write: write, cancelled: cancelled, reply: reply)) else { return }
+                let queued = writer.enqueue { state in Self.save(pending.takeAll(), on: state, counting: pending, database: database) }
+                if !queued {
+                    let closed = StorageError(kind: .invalidRequest, backend: .sqlite, message: "the store was closed", database: database)
+                    for save in pending.takeAll() { save.answer(.failure(closed)) }
+                }
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+        let stored = try result.get()
+        outboxBroadcast.signal()
+        return stored
+    }
+
+    /// How saves have been grouped since the store was opened.
+    package var saveGroupCounts: PendingSaves.Counts { pendingSaves.counts }
+
+    /// Runs on the writer's thread: the saves taken together, alone when there is one, else as
+    /// a group. A group whose transaction ended without committing after it began (an error
+    /// that rolled all of it back, a failed COMMIT) stores each of its saves again alone, so
+    /// that what failed one fails only that one; a group that could not begin (the lock stayed
+    /// busy) gives every save that error, as each would have had alone.
+    static func save(_ saves: [PendingSaves.Save], on state: StoreState, counting counts: PendingSaves, database: String) {
+        var live: [PendingSaves.Save] = []
+        for save in saves {
+            if save.cancelled.isSet { save.answer(.failure(abandonedWrite(database: database))) } else { live.append(save) }
+        }
+        guard live.count > 1 else {
+            if let save = live.first { saveAlone(save, on: state, database: database) }
+            return
+        }
+        let group = live
+        state.connection.waitIsAbandoned = { group.allSatisfy { $0.cancelled.isSet } }
+        defer { state.connection.waitIsAbandoned = nil }
+        do throws(StoreState.GroupNotCommitted) {
+            let results = try state.saveGroup(live.map(\.write))
+            counts.countGroup(of: live.count)
+            for (save, result) in zip(live, results) {
+                save.answer(result.mapError { StorageError(sqlite: $0, database: database) })
+            }
+        } catch where !error.began {
+            var failure = StorageError(sqlite: error.cause, database: database)
+            if failure.kind == .busy, live.allSatisfy({ $0.cancelled.isSet }) { failure = abandonedWrite(database: database) }
+            for save in live { save.answer(.failure(failure)) }
+        } catch {
+            for save in live { saveAlone(save, on: state, database: database) }
+        }
+    }
+
+    private static func saveAlone(_ save: PendingSaves.Save, on state: StoreState, database: String) {
+        let write = save.write
+        do {
+            save.answer(.success(try runAlone({ try $0.save(write) }, on: state, cancelled: save.cancelled, database: database)))
+        } catch {
+            save.answer(.failure(StorageError(sqlite: error, database: database)))
+        }
+    }
+}
