@@ -46,6 +46,47 @@ import Secrets
         #expect(Timestamp.parse("2026-11-21 21:05:03.123Z") == nil)
     }
 
+    /// The calendar arithmetic names the same day as the C library's, from year 1 to 9999,
+    /// and reads a day past a month's end (or second 60) as timegm does.
+    @Test func timestampCalendarAgreesWithTheCLibrary() throws {
+        for days in stride(from: Int64(-719_162), through: 2_932_896, by: 997) {
+            var midnight = time_t(days * 86_400)
+            var parts = tm()
+            gmtime_r(&midnight, &parts)
+            let civil = Timestamp.civilDate(daysSince1970: days)
+            #expect(civil.year == Int64(parts.tm_year) + 1900 && civil.month == Int64(parts.tm_mon) + 1
+                    && civil.day == Int64(parts.tm_mday), "\(days)")
+            #expect(Timestamp.daysSince1970(year: civil.year, month: civil.month, day: civil.day) == days)
+        }
+        for text in ["2026-02-31T10:00:00.000Z", "2024-02-30T23:59:60.500Z", "0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"] {
+            var parts = tm()
+            let fields = text.split(whereSeparator: { "-T:.Z".contains($0) }).compactMap { Int32($0) }
+            parts.tm_year = fields[0] - 1900
+            parts.tm_mon = fields[1] - 1
+            parts.tm_mday = fields[2]
+            parts.tm_hour = fields[3]
+            parts.tm_min = fields[4]
+            parts.tm_sec = fields[5]
+            let expected = Double(Int64(timegm(&parts)) * 1000 + Int64(fields[6])) / 1000
+            #expect(Timestamp.parse(text)?.timeIntervalSince1970 == expected, "\(text)")
+        }
+    }
+
+    /// A store keeps the text it read when formatting its date gives that text back, and
+    /// formats the date when the text counts on past a month's end or a minute's.
+    @Test func parseKeepingTextGivesWhatFormatWouldGive() throws {
+        for text in ["2026-11-21T21:05:03.123Z", "2024-02-29T00:00:00.000Z", "2026-04-30T23:59:59.999Z", "2026-02-29T10:00:00.000Z",
+                     "2026-04-31T10:00:00.000Z", "2024-02-30T23:59:60.500Z", "2026-12-31T23:59:60.000Z", "1900-02-29T00:00:00.000Z",
+                     "2000-02-29T00:00:00.000Z"] {
+            let kept = try #require(Timestamp.parseKeepingText(text), "\(text)")
+            #expect(kept.date == Timestamp.parse(text))
+            #expect(kept.text == Timestamp.format(kept.date), "\(text)")
+        }
+        #expect(Timestamp.parseKeepingText("2026-11-21T21:05:03.123Z")?.text == "2026-11-21T21:05:03.123Z")
+        #expect(Timestamp.parseKeepingText("2026-02-29T10:00:00.000Z")?.text == "2026-03-01T10:00:00.000Z")
+        #expect(Timestamp.parseKeepingText("2026-13-21T21:05:03.123Z") == nil)
+    }
+
     @Test func nowIsCloseToTheSystemClock() throws {
         let parsed = try #require(Timestamp.parse(Timestamp.now()))
         #expect(abs(parsed.timeIntervalSinceNow) < 2)

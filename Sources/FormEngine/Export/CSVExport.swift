@@ -37,16 +37,31 @@ struct CSVExport {
         var lastID: Int64?
         var versionIDs: [Int64: Int] = [:]
         var cache = CSVShapeCache()
-        var rows = store.export(query).makeAsyncIterator()
-        while let row = try await Self.next(&rows) {
-            if let files, case let attachments = try await files.attachments(of: row), !attachments.isEmpty {
-                let paths = ExportFileWriter.paths(of: attachments, uuid: row.uuid)
-                shape.collect(ExportFileWriter.exportedValues(try row.exportedValues(), placing: paths))
-            } else if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) {
-                shape.collect(try row.exportedValues())
+        if let files {
+            var rows = store.export(query).makeAsyncIterator()
+            while let row = try await Self.next(&rows) {
+                if case let attachments = try await files.attachments(of: row), !attachments.isEmpty {
+                    let paths = ExportFileWriter.paths(of: attachments, uuid: row.uuid)
+                    shape.collect(ExportFileWriter.exportedValues(try row.exportedValues(), placing: paths))
+                } else if row.valuesJSON.utf8Bytes({ cache.isNew($0) }) {
+                    shape.collect(try row.exportedValues())
+                }
+                versionIDs[row.formVersionID] = row.version
+                lastID = max(lastID ?? row.id, row.id)
             }
-            versionIDs[row.formVersionID] = row.version
-            lastID = max(lastID ?? row.id, row.id)
+        } else {
+            // Rows copied out of the database on the store's thread (no Strings per row).
+            let shape = shape
+            try await store.export(query).forEachPacked(storageError: { .storage($0) }) { (packed) throws(ExportError) in
+                for index in 0..<packed.count {
+                    try packed.withRow(index) { (row) throws(ExportError) in
+                        if cache.isNew(row.values) { shape.collect(try StoredSubmission.exportedValues(bytes: row.values, id: row.id)) }
+                        versionIDs[row.formVersionID] = row.version
+                        lastID = max(lastID ?? row.id, row.id)
+                    }
+                }
+                return true
+            }
         }
         // Newest version first: its order is the one people see in the form now.
         var ids = versionIDs.sorted { $0.value > $1.value }.map(\.key)
@@ -103,14 +118,30 @@ struct CSVExport {
         if let lastID {
             // In id order a row past lastID ends the pass; in another order it is skipped.
             let inIDOrder = query.order == .id && !query.descending
-            var rows = store.export(query).makeAsyncIterator()
-            while let row = try await Self.next(&rows) {
-                if row.id > lastID {
-                    if inIDOrder { break }
-                    continue
+            if let files {
+                var rows = store.export(query).makeAsyncIterator()
+                while let row = try await Self.next(&rows) {
+                    if row.id > lastID {
+                        if inIDOrder { break }
+                        continue
+                    }
+                    let exported = try await files.export(row)
+                    try exported.withExportBytes { row in try write(row) }
+                    for out in outputs where out.isFull { try await out.flush() }
                 }
-                try write(try await files?.export(row) ?? row)
-                for out in outputs where out.isFull { try await out.flush() }
+            } else {
+                try await store.export(query).forEachPacked(storageError: { ExportError.storage($0) }) { packed in
+                    for index in 0..<packed.count {
+                        let past = try packed.withRow(index) { (row) throws(ExportError) -> Bool in
+                            guard row.id <= lastID else { return true }
+                            try write(row)
+                            return false
+                        }
+                        if past && inIDOrder { return false }
+                    }
+                    for out in outputs where out.isFull { try await out.flush() }
+                    return true
+                }
             }
         }
         for out in outputs { try await out.flush() }
@@ -121,25 +152,35 @@ struct CSVExport {
         do { return try await rows.next() } catch { throw .storage(error) }
     }
 
-    private mutating func write(_ row: StoredSubmission) throws(ExportError) {
+    private mutating func write(_ row: ExportRowBytes) throws(ExportError) {
+        try StoredSubmission.checkExportedValues(bytes: row.values, id: row.id)
         let table = shape.submissions
-        let values = try row.exportedValues()
         table.beginRow()
-        try fill(table, with: values, submission: row.id)
+        // Most rows are read straight into their cells; the rest are parsed and walked.
+        if !table.fill(storedJSON: row.values, arraysAreLeaves: !shape.separatesRepeats) {
+            table.beginRow()
+            try fill(table, with: try StoredSubmission.exportedValues(bytes: row.values, id: row.id), submission: row.id)
+        }
+        writeRecord(of: row)
+    }
+
+    /// The submission's record: its metadata, then the cells of `shape.submissions`.
+    private mutating func writeRecord(of row: ExportRowBytes) {
+        let table = shape.submissions
         guard let out = table.out else { return }
         var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
         csv.field(row.id)
-        row.uuid.utf8Bytes { csv.field($0) }
-        row.formName.utf8Bytes { csv.field($0) }
+        csv.field(row.uuid)
+        csv.field(row.formName)
         csv.field(Int64(row.version))
-        row.status.rawValue.utf8Bytes { csv.field($0) }
-        row.createdAtText.utf8Bytes { csv.field($0) }
-        row.updatedAtText.utf8Bytes { csv.field($0) }
+        csv.field(row.status)
+        csv.field(row.createdAt)
+        csv.field(row.updatedAt)
         csv.field(Int64(row.revision))
-        row.reviewState.rawValue.utf8Bytes { csv.field($0) }
+        csv.field(row.reviewState)
         // Empty for a row stored before languages were recorded.
-        (row.language ?? "").utf8Bytes { csv.field($0) }
-        table.writeCells(to: &csv, scratch: &scratch)
+        csv.field(row.language ?? UnsafeRawBufferPointer(start: nil, count: 0))
+        table.writeCells(to: &csv, row: row.values, scratch: &scratch)
         csv.endRecord()
     }
 
@@ -173,7 +214,7 @@ struct CSVExport {
             csv.field(id)
             csv.field(Int64(table.itemIndex))
             if let parent = table.parent, !parent.path.isEmpty { csv.field(Int64(parent.itemIndex)) }
-            table.writeCells(to: &csv, scratch: &scratch)
+            table.writeCells(to: &csv, row: UnsafeRawBufferPointer(start: nil, count: 0), scratch: &scratch)
             csv.endRecord()
         }
     }

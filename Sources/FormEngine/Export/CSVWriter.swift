@@ -18,13 +18,24 @@ struct CSVWriter {
     /// A text cell.
     mutating func field(_ bytes: UnsafeRawBufferPointer) {
         separator()
+        // Most cells need neither quotes nor an apostrophe: copied in one call, rather than
+        // through CSVCell's runs, which cost a closure call (and a retain) per run.
+        if Self.isPlain(bytes, neutralizingFormulas: neutralizesFormulas) { return out.write(bytes) }
         CSVCell.write(bytes, neutralizingFormulas: neutralizesFormulas) { (run: UnsafeRawBufferPointer) in out.write(run) }
+    }
+
+    /// Whether `CSVCell` would write `bytes` as they are: no byte it quotes (comma, quote, LF,
+    /// CR) and, when formulas are neutralised, no first byte that starts one.
+    private static func isPlain(_ bytes: UnsafeRawBufferPointer, neutralizingFormulas: Bool) -> Bool {
+        if neutralizingFormulas, let first = bytes.first, CSVCell.startsFormula(first) { return false }
+        return !bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// A cell written as it is but quoted where needed, for numbers, booleans and compact JSON
     /// (which starts with `[` or `{`, never with a formula character).
     mutating func literal(_ bytes: UnsafeRawBufferPointer) {
         separator()
+        if Self.isPlain(bytes, neutralizingFormulas: false) { return out.write(bytes) }
         CSVCell.write(bytes, neutralizingFormulas: false) { (run: UnsafeRawBufferPointer) in out.write(run) }
     }
 

@@ -6,7 +6,8 @@ final class ExportBuffer {
     /// How much collects before it goes to the sink.
     static let batchBytes = 1 << 18
 
-    private var sink: any ExportSink
+    /// Nil for a buffer whose bytes are taken (`takeBytes()`) rather than flushed.
+    private var sink: (any ExportSink)?
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -15,6 +16,20 @@ final class ExportBuffer {
         self.sink = sink
         capacity = Self.batchBytes + Self.batchBytes / 4
         buffer = .allocate(capacity: capacity)
+    }
+
+    /// A buffer that collects rows rendered away from the sink (on another core), whose
+    /// bytes are then taken whole; it grows past `capacity` as needed.
+    init(collecting capacity: Int) {
+        sink = nil
+        self.capacity = max(capacity, 64)
+        buffer = .allocate(capacity: self.capacity)
+    }
+
+    /// Every byte collected so far, leaving the buffer empty.
+    func takeBytes() -> [UInt8] {
+        defer { count = 0 }
+        return Array(UnsafeBufferPointer(start: buffer, count: count))
     }
 
     deinit { buffer.deallocate() }
@@ -59,6 +74,14 @@ final class ExportBuffer {
 
     /// `bytes` as a JSON string literal, escaped by FormCore's JSONWriter.
     func writeJSONString(_ bytes: UnsafeRawBufferPointer) {
+        // Most texts an export writes (ids, names, timestamps, states) need no escape: copied
+        // whole between quotes, rather than run by run through the escaper.
+        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            write(UInt8(ascii: "\""))
+            write(bytes)
+            write(UInt8(ascii: "\""))
+            return
+        }
         JSONWriter.writeStringLiteral(bytes) { (run: UnsafeRawBufferPointer) in write(run) }
     }
 
@@ -66,12 +89,19 @@ final class ExportBuffer {
     /// common row costs a comparison rather than an `await`.
     var isFull: Bool { count >= Self.batchBytes }
 
+    /// Hands `chunk` (whole rows made elsewhere) to the sink after the bytes collected so far,
+    /// without copying it into the buffer.
+    func write(chunk: [UInt8]) async throws {
+        try await flush()
+        guard !chunk.isEmpty else { return }
+        try await sink?.write(chunk)
+    }
+
     /// Hands every byte collected so far to the sink.
     func flush() async throws {
-        guard count > 0 else { return }
-        let chunk = Array(UnsafeBufferPointer(start: buffer, count: count))
-        count = 0
-        try await sink.write(chunk)
+        guard count > 0, sink != nil else { return }
+        let chunk = takeBytes()
+        try await sink?.write(chunk)
     }
 
     /// Room for a row longer than what is left of the buffer.

@@ -8,11 +8,15 @@ extension StoredSubmission {
     /// stops the export naming its id instead of reaching the output.
     func exportedValues() throws(ExportError) -> FormValue {
         let id = self.id
-        let values = try valuesJSON.exportUTF8Bytes({ bytes throws(ExportError) -> FormValue in
-            do { return try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
-                throw .damagedRow(id: id, reason: "not valid JSON: \(error)")
-            }
-        })
+        return try valuesJSON.exportUTF8Bytes { (bytes) throws(ExportError) in try Self.exportedValues(bytes: bytes, id: id) }
+    }
+
+    /// `exportedValues()` of the stored bytes themselves.
+    static func exportedValues(bytes: UnsafeRawBufferPointer, id: Int64) throws(ExportError) -> FormValue {
+        let values: FormValue
+        do { values = try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
+            throw .damagedRow(id: id, reason: "not valid JSON: \(error)")
+        }
         guard values.objectValue != nil else { throw .damagedRow(id: id, reason: "not a JSON object") }
         return values
     }
@@ -26,11 +30,15 @@ extension StoredSubmission {
     /// The check of `checkExportedValues()` for values stored under submission `id` (a row's, or
     /// one of its revisions').
     static func checkExportedValues(_ valuesJSON: String, id: Int64) throws(ExportError) {
-        let isObject = try valuesJSON.exportUTF8Bytes({ bytes throws(ExportError) -> Bool in
-            do { return try JSONReader.scanIsObject(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
-                throw .damagedRow(id: id, reason: "not valid JSON: \(error)")
-            }
-        })
+        try valuesJSON.exportUTF8Bytes { (bytes) throws(ExportError) in try checkExportedValues(bytes: bytes, id: id) }
+    }
+
+    /// The check of `checkExportedValues()` on the stored bytes themselves.
+    static func checkExportedValues(bytes: UnsafeRawBufferPointer, id: Int64) throws(ExportError) {
+        let isObject: Bool
+        do { isObject = try JSONReader.scanIsObject(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } catch {
+            throw .damagedRow(id: id, reason: "not valid JSON: \(error)")
+        }
         guard isObject else { throw .damagedRow(id: id, reason: "not a JSON object") }
     }
 }

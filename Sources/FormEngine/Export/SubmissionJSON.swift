@@ -4,30 +4,35 @@ import FormStore
 /// The object a JSON or NDJSON export (and `formctl show`) gives for a submission:
 /// `{"id","uuid","form","version","status","created_at","updated_at","revision","review","language","data"}`.
 enum SubmissionJSON {
-    /// Writes one row straight from the store's buffers: text columns escaped as they are
-    /// copied, the stored values (already compact JSON) inserted as they are.
+    /// Writes one row: text columns escaped as they are copied, the stored values (already
+    /// compact JSON) inserted as they are.
     static func write(_ row: StoredSubmission, to out: ExportBuffer) {
-        writeOpening(row, to: out)
+        row.withExportBytes { write($0, to: out) }
+    }
+
+    /// Writes one row straight from the store's buffers.
+    static func write(_ row: ExportRowBytes, to out: ExportBuffer) {
+        writeOpening(id: row.id, uuid: row.uuid, formName: row.formName, to: out)
         out.write(",\"version\":")
         out.write(Int64(row.version))
         out.write(",\"status\":")
-        row.status.rawValue.utf8Bytes { out.writeJSONString($0) }
+        out.writeJSONString(row.status)
         out.write(",\"created_at\":")
-        row.createdAtText.utf8Bytes { out.writeJSONString($0) }
+        out.writeJSONString(row.createdAt)
         out.write(",\"updated_at\":")
-        row.updatedAtText.utf8Bytes { out.writeJSONString($0) }
+        out.writeJSONString(row.updatedAt)
         out.write(",\"revision\":")
         out.write(Int64(row.revision))
         out.write(",\"review\":{\"state\":")
-        row.reviewState.rawValue.utf8Bytes { out.writeJSONString($0) }
+        out.writeJSONString(row.reviewState)
         if let comment = row.reviewComment {
             out.write(",\"comment\":")
-            comment.utf8Bytes { out.writeJSONString($0) }
+            out.writeJSONString(comment)
         }
         out.write("},\"language\":")
-        writeOptional(row.language, to: out)
+        if let language = row.language { out.writeJSONString(language) } else { out.write("null") }
         out.write(",\"data\":")
-        row.valuesJSON.utf8Bytes { out.write($0) }
+        out.write(row.values)
         out.write(UInt8(ascii: "}"))
     }
 
@@ -40,11 +45,17 @@ enum SubmissionJSON {
     /// `{"id":…,"uuid":…,"form":…`: how every exported record of a submission begins, a row
     /// or one of its revisions.
     static func writeOpening(_ row: StoredSubmission, to out: ExportBuffer) {
+        row.uuid.utf8Bytes { uuid in
+            row.formName.utf8Bytes { formName in writeOpening(id: row.id, uuid: uuid, formName: formName, to: out) }
+        }
+    }
+
+    private static func writeOpening(id: Int64, uuid: UnsafeRawBufferPointer, formName: UnsafeRawBufferPointer, to out: ExportBuffer) {
         out.write("{\"id\":")
-        out.write(row.id)
+        out.write(id)
         out.write(",\"uuid\":")
-        row.uuid.utf8Bytes { out.writeJSONString($0) }
+        out.writeJSONString(uuid)
         out.write(",\"form\":")
-        row.formName.utf8Bytes { out.writeJSONString($0) }
+        out.writeJSONString(formName)
     }
 }

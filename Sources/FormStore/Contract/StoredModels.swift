@@ -68,15 +68,19 @@ public struct StoredSubmission: Sendable, Equatable {
     public let deletion: SubmissionDeletion?
 
     /// `createdAt` as stored: ISO 8601 UTC with milliseconds (`2026-11-21T21:05:03.123Z`).
-    public var createdAtText: String { Timestamp.format(createdAt) }
+    public let createdAtText: String
     /// `updatedAt` as stored, in the same format as `createdAtText`.
-    public var updatedAtText: String { Timestamp.format(updatedAt) }
+    public let updatedAtText: String
 
     /// For the backends, and for fakes and tests in this package.
     package init(id: Int64, uuid: String, formName: String, version: Int, formVersionID: Int64, status: SubmissionStatus,
                  createdAt: Date, updatedAt: Date, valuesJSON: String, revision: Int = 1, revisionActor: String? = nil,
                 revisionReason: String? = nil, reviewState: ReviewState = .received, reviewComment: String? = nil,
-                deletion: SubmissionDeletion? = nil, language: String? = nil) {
+                deletion: SubmissionDeletion? = nil, language: String? = nil, createdAtText: String? = nil, updatedAtText: String? = nil) {
+        // The texts, when a backend has them, are what `Timestamp.format` makes of the dates
+        // (`Timestamp.parseKeepingText`): an export writes them without formatting every row.
+        self.createdAtText = createdAtText ?? Timestamp.format(createdAt)
+        self.updatedAtText = updatedAtText ?? Timestamp.format(updatedAt)
         self.language = language
         self.id = id
         self.uuid = uuid

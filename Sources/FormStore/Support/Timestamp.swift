@@ -24,12 +24,7 @@ package enum Timestamp {
 
     static func format(millisecondsSince1970 ms: Int64) -> String {
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
-        // The C library's calendar (gmtime_r) names the day; field values have their own
-        // calendar in FormCore, whose years run from 1 to 9999 on any platform.
-        var midnight = time_t(days * 86_400)
-        var parts = tm()
-        gmtime_r(&midnight, &parts)
-        let year = Int64(parts.tm_year) + 1900, month = Int64(parts.tm_mon) + 1, day = Int64(parts.tm_mday)
+        let (year, month, day) = civilDate(daysSince1970: days)
         let clampedYear = min(max(year, 0), 9999)
         return String(unsafeUninitializedCapacity: 24) { out in
             func put(_ value: Int64, _ width: Int, at offset: Int) {
@@ -57,6 +52,47 @@ package enum Timestamp {
     }
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        parseFields(bytes)?.date
+    }
+
+    /// The date of `text`, in the stored format, and the text `format` gives for it: `text`
+    /// itself unless its day is past its month's end. A store reading a million rows keeps
+    /// the text it read rather than formatting the date again for every export.
+    /// (`2026-02-31` and second 60 count on, as in `parse`, so their text is formatted.)
+    package static func parseKeepingText(_ text: String) -> (date: Date, text: String)? {
+        var copy = text
+        guard let fields = copy.withUTF8({ parseFields(UnsafeRawBufferPointer($0)) }) else { return nil }
+        return (fields.date, fields.isCanonical ? text : format(fields.date))
+    }
+
+    /// Whether `bytes` are a timestamp in the stored format that `format` would give back as
+    /// they are (`parseKeepingText` keeps them).
+    package static func isCanonical(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        fields(bytes)?.isCanonical == true
+    }
+
+    private static func daysIn(month: Int64, of year: Int64) -> Int64 {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private static func parseFields(_ bytes: UnsafeRawBufferPointer) -> (date: Date, isCanonical: Bool)? {
+        guard let fields = fields(bytes) else { return nil }
+        // A day past the month's end counts on into the next month, as timegm counts it.
+        let seconds = (daysSince1970(year: fields.year, month: fields.month, day: fields.day) * 24 + fields.hour) * 3600
+            + fields.minute * 60 + fields.second
+        return (Date(timeIntervalSince1970: Double(seconds * 1000 + fields.millis) / 1000), fields.isCanonical)
+    }
+
+    private struct Fields {
+        var year, month, day, hour, minute, second, millis: Int64
+        var isCanonical: Bool
+    }
+
+    private static func fields(_ bytes: UnsafeRawBufferPointer) -> Fields? {
         guard bytes.count == 24 else { return nil }
         func number(_ offset: Int, _ width: Int) -> Int64? {
             var value: Int64 = 0
@@ -67,22 +103,42 @@ package enum Timestamp {
             }
             return value
         }
-        let separators: [(Int, UInt8)] = [(4, 45), (7, 45), (10, 84), (13, 58), (16, 58), (19, 46), (23, 90)]
-        guard separators.allSatisfy({ bytes[$0.0] == $0.1 }),
+        guard bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58, bytes[19] == 46, bytes[23] == 90,
               let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
               let millis = number(20, 3),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        let ms = Int64(timegm(&parts)) * 1000 + millis
-        return Date(timeIntervalSince1970: Double(ms) / 1000)
+        return Fields(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millis: millis,
+                      isCanonical: second < 60 && day <= daysIn(month: month, of: year))
+    }
+
+    // The proleptic Gregorian calendar by arithmetic (H. Hinnant's days_from_civil and
+    // civil_from_days), as gmtime_r and timegm count it: they took a lock and the time zone
+    // machinery per call, which a dump paid twice per row. Field values have their own
+    // calendar in FormCore, whose years run from 1 to 9999 on any platform.
+
+    /// Days from 1970-01-01 to the given date.
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01.
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

@@ -130,7 +130,7 @@ struct DumpCommand: AsyncParsableCommand {
         case .ndjson: .ndjson
         case .csv: .csv(CSVExportOptions(repeats: repeats == .separate ? .separate : .inline, neutralizesFormulas: !rawCsv))
         }
-        var outputs: [OutputStream] = []
+        var outputs: [WriteBehindOutput] = []
         let export: PreparedExport
         do {
             export = try await engine.prepareExport(query, as: exportFormat, records: revisions ? .revisions : .submissions,
@@ -138,22 +138,22 @@ struct DumpCommand: AsyncParsableCommand {
             if repeats == .separate, let directory = output {
                 try Self.makeDirectory(directory)
                 try await export.write { table in
-                    let out = try OutputStream.file(directory + "/" + table.fileName)
+                    let out = WriteBehindOutput(try OutputStream.file(directory + "/" + table.fileName))
                     outputs.append(out)
                     return out
                 }
             } else {
-                let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()
+                let out = WriteBehindOutput(try output.map { try OutputStream.file($0) } ?? .standardOutput())
                 outputs.append(out)
                 try await export.write(to: out)
             }
-            for out in outputs { try out.commit() }
+            for out in outputs { try await out.commit() }
         } catch let error as ExportError {
             // What went before a damaged row reaches standard output (a file is left as it was).
-            for out in outputs { try? out.flush() }
+            for out in outputs { await out.flush() }
             throw Self.failure(error)
         } catch let error as ExportFileError {
-            for out in outputs { try? out.flush() }
+            for out in outputs { await out.flush() }
             throw CommandFailure("formctl: \(error)", exitCode: .storage)
         }
         if let files {

@@ -32,6 +32,13 @@ extension Statement {
         return try body(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
+    /// The column's UTF-8 bytes in SQLite's buffer, valid until the next step or reset, or nil
+    /// for NULL. Asking for other columns leaves it valid: only converting this one would not.
+    package func textBytes(_ column: Int32) -> UnsafeRawBufferPointer? {
+        guard !isNull(column) else { return nil }
+        return withText(column) { $0 }
+    }
+
     func blob(_ column: Int32) -> [UInt8] {
         let pointer = sqlite3_column_blob(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
