@@ -36,12 +36,25 @@ struct ServeOperationsTests {
         #expect(longer >= .milliseconds(600), "\(longer)")
         #expect(store.calls.withLock { $0 } == 1)
         store.released.withLock { $0 = true }
-        guard case .counts(let counts) = await probe.read(within: .seconds(10)) else { Issue.record("no answer"); return }
+        guard case .counts(let counts) = await Self.firstAnswer(of: probe) else { Issue.record("no answer"); return }
         #expect(counts.pending == 3 && counts.failed == 1)
         #expect(store.calls.withLock { $0 } == 1)
         // Once it has answered, the next probe reads afresh.
-        guard case .counts = await probe.read(within: .seconds(10)) else { Issue.record("no answer"); return }
+        guard case .counts = await Self.firstAnswer(of: probe) else { Issue.record("no answer"); return }
         #expect(store.calls.withLock { $0 } == 2)
+    }
+
+    /// Probes until one answers, for up to a minute. This process's other tests wait on
+    /// child processes on the few threads that run tasks, so a released read can miss a
+    /// 10 s bound without anything being wrong; probes while it is late still hold the one
+    /// read, which the call counts above check.
+    static func firstAnswer(of probe: OutboxProbe) async -> OutboxProbe.Outcome {
+        var outcome = await probe.read(within: .seconds(10))
+        for _ in 0..<5 {
+            guard case .noAnswer = outcome else { break }
+            outcome = await probe.read(within: .seconds(10))
+        }
+        return outcome
     }
 
     @Test func readinessSaysWhyInAKindOrADurationNeverTheStoresMessage() {
