@@ -135,6 +135,9 @@ let testTargets: [Target] = [
             .product(name: "MetricsTestKit", package: "swift-metrics"),
         ]
     ),
+    // FormServer's parts that tests time in-process (the readiness probe): apart from the
+    // end-to-end tests, which hold the task threads while they wait for child processes.
+    .testTarget(name: "FormServerTests", dependencies: ["FormServer", "FormEngine", "TestSupport"]),
     // Run the built formctl (and the forms-service example) against real database files; the
     // store's fixtures read back what was stored and plant drafts.
     .testTarget(

@@ -7,7 +7,8 @@ import Testing
 
 /// What `/readyz` and `/metrics` are made of, beside what the end-to-end tests see: a store
 /// that does not answer or is closed, a full store (which a test cannot make of a real disk),
-/// and each server counting in a registry of its own.
+/// and each server counting in a registry of its own. In a module of their own: they time
+/// tasks, and the end-to-end tests hold the task threads while they wait for child processes.
 struct ServeOperationsTests {
     static func storageError(_ kind: StorageError.Kind) -> FormEngineError {
         .storage(StorageError(kind: kind, backend: .sqlite, message: "disk I/O on /secret/path/db.sqlite", database: "/secret/path/db.sqlite"))
@@ -44,10 +45,8 @@ struct ServeOperationsTests {
         #expect(store.calls.withLock { $0 } == 2)
     }
 
-    /// Probes until one answers, for up to a minute. This process's other tests wait on
-    /// child processes on the few threads that run tasks, so a released read can miss a
-    /// 10 s bound without anything being wrong; probes while it is late still hold the one
-    /// read, which the call counts above check.
+    /// Probes until one answers, for up to a minute, for a loaded machine; probes while the
+    /// released read is late still hold that one read, which the call counts above check.
     static func firstAnswer(of probe: OutboxProbe) async -> OutboxProbe.Outcome {
         var outcome = await probe.read(within: .seconds(10))
         for _ in 0..<5 {
@@ -71,17 +70,18 @@ struct ServeOperationsTests {
     }
 
     @Test func aClosedStoreIsUnready() async throws {
-        let scratch = try Scratch()
-        let engine = try FormEngine(databasePath: scratch.db)
-        let forms = try await ServedForms.load(directory: RepositoryFilesForms.directory, engine: engine)
+        let scratch = try TemporaryDirectory()
+        let database = scratch.path("forms.sqlite")
+        let engine = try FormEngine(databasePath: database)
+        let forms = try await ServedForms.load(directory: RepositoryFiles.path("forms"), engine: engine)
         let server = FormServer(engine: engine, forms: forms, token: nil) { _ in }
-        // A generous bound: this process runs other suites' servers at the same time.
+        // A generous bound, for a loaded machine.
         guard case .counts = await server.outboxProbe.read(within: .seconds(30)) else { Issue.record("the open store did not answer"); return }
         await engine.close()
         #expect(await server.readiness().status == .serviceUnavailable)
         guard case .failed(let error) = await server.outboxProbe.read(within: .seconds(30)) else { Issue.record("the closed store answered"); return }
         guard case .unready(let reason) = FormServer.readiness(of: .failed(error), now: Date()) else { Issue.record("ready"); return }
-        #expect(reason.hasPrefix("the store failed a read") && !reason.contains(scratch.db), "\(reason)")
+        #expect(reason.hasPrefix("the store failed a read") && !reason.contains(database), "\(reason)")
     }
 
     @Test func aFullStoreIs507AndCountedAsFullWithoutThePath() {
