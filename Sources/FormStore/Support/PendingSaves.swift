@@ -38,6 +38,8 @@ package final class PendingSaves: Sendable {
         var jobsUnderWay = 0
         var taken = 0
         var counts = Counts()
+        /// Saves between `enter` and `leave`: waiting, being stored, or about to be.
+        var underWay = 0
     }
 
     private let state = Mutex(State())
@@ -80,6 +82,21 @@ package final class PendingSaves: Sendable {
             state.taken += saves.count
             return saves
         }
+    }
+
+    /// Counts a save from its call to its answer; true when no other save is under way (a
+    /// save alone may be stored where it is called, without waiting for a job). Saves that
+    /// overlap are left to the jobs, which group them.
+    package func enter() -> Bool {
+        state.withLock { state in
+            state.underWay += 1
+            return state.underWay == 1
+        }
+    }
+
+    /// Ends what `enter` counted.
+    package func leave() {
+        state.withLock { $0.underWay -= 1 }
     }
 
     /// How many saves are waiting for a job to take them.

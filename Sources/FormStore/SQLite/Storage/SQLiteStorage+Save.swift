@@ -5,12 +5,25 @@ extension SQLiteStorage {
     /// one commit; every result is given only once the group has committed. A save that finds
     /// the writer free runs at once, alone, as before. Cancellation as for every write: a save
     /// not yet begun is abandoned with `cancelled`.
+    ///
+    /// A save while no other is under way, finding the writer idle, runs on the caller's thread
+    /// (`saveHere`), sparing the hop to the writer's thread and back; unless the database is
+    /// locked by another process: then it waits its turn on the writer's thread, which may wait
+    /// for the lock without holding a thread of Swift's pool. Saves that overlap all go to the
+    /// writer, where the time one waits for its turn lets the others join its group.
     package func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
         guard let writer else {
             throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
         }
-        let cancelled = CancellationFlag()
         let (pending, database) = (pendingSaves, path)
+        let alone = pending.enter()
+        defer { pending.leave() }
+        if alone, !Task.isCancelled, let done = writer.runHereIfIdle({ Self.saveHere(write, on: $0, database: database) }) ?? nil {
+            let stored = try done.get()
+            outboxBroadcast.signal()
+            return stored
+        }
+        let cancelled = CancellationFlag()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (reply: CheckedContinuation<Result<StoredSubmission, StorageError>, Never>) in
                 guard pending.add(PendingSaves.Save(write: write, cancelled: cancelled, reply: reply)) else { return }
@@ -60,6 +73,24 @@ extension SQLiteStorage {
             for save in live { save.answer(.failure(failure)) }
         } catch {
             for save in live { saveAlone(save, on: state, database: database) }
+        }
+    }
+
+    /// One save on a thread that borrowed the writer's connection: its result, or nil when
+    /// another process holds the database's write lock and nothing was begun (the save is then
+    /// queued as any other, to wait for the lock on the writer's thread). The busy wait is
+    /// abandoned at its first try, so the borrowed thread never sleeps on a lock.
+    private static func saveHere(_ write: SubmissionWrite, on state: StoreState, database: String)
+        -> Result<StoredSubmission, StorageError>?
+    {
+        state.connection.waitIsAbandoned = { true }
+        defer { state.connection.waitIsAbandoned = nil }
+        do {
+            return .success(try state.save(write))
+        } catch {
+            let failure = StorageError(sqlite: error, database: database)
+            if failure.kind == .busy, state.connection.isAutocommit { return nil }
+            return .failure(failure)
         }
     }
 

@@ -40,6 +40,8 @@ package final class SQLiteStorage: SubmissionStorage {
                 // spent a third of its writer's time in those writes). The writer sorts nothing
                 // big enough to need the disk.
                 try connection.execute("PRAGMA temp_store = MEMORY", operation: "keeping statement journals in memory")
+                // Saves may commit on a caller's thread (`save(_:)`); checkpoints stay on this one.
+                connection.checkpointAfterCommits()
                 return StoreState(connection: connection, tables: tables)
             }
         }

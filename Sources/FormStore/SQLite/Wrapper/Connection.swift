@@ -22,6 +22,12 @@ package final class Connection {
     /// Set while a write runs for a task that can be cancelled: true once the task is, and the
     /// wait for the lock that would begin its transaction then stops.
     var waitIsAbandoned: (@Sendable () -> Bool)?
+    /// Set while the connection is lent to a caller's thread (`ConnectionThread.runHereIfIdle`):
+    /// a commit that fills the write-ahead log then only notes `checkpointIsDue` (see
+    /// `Connection+Checkpoints`).
+    var defersCheckpoints = false
+    /// A commit found the write-ahead log past `checkpointPages` while checkpoints were deferred.
+    var checkpointIsDue = false
 
     /// Opens (or, unless `readOnly`, creates) the database at `path` and applies the settings
     /// every writer in this project relies on: WAL, `synchronous=NORMAL`, foreign keys, a busy
