@@ -67,7 +67,7 @@ extension FormEngine {
             throw .storage(error)
         }
         if known == nil { versions.withLock { $0[key] = stored.formVersionID } }
-        return Submission(stored, values: values)
+        return Submission(stored, values: values, language: language)
     }
 
     /// The form's version id, registering the definition when this engine has not yet.

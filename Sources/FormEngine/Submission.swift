@@ -45,7 +45,9 @@ public struct Submission: Sendable, Equatable {
     /// (`SubmissionRequest.issuesResumeToken`): given once, here; the store keeps its hash.
     public var resumeToken: String?
 
-    init(_ stored: StoredSubmission, values: FormValue) {
+    /// `language`: the tag the row was just stored with, when the caller holds it, instead of
+    /// parsing the row's text of it again (every submit would).
+    init(_ stored: StoredSubmission, values: FormValue, language storedLanguage: LanguageTag? = nil) {
         id = stored.id
         uuid = stored.uuid
         formName = stored.formName
@@ -58,7 +60,7 @@ public struct Submission: Sendable, Equatable {
         revision = stored.revision
         reviewState = stored.reviewState
         reviewComment = stored.reviewComment
-        language = stored.language.flatMap { LanguageTag($0) }
+        language = storedLanguage ?? stored.language.flatMap { LanguageTag($0) }
     }
 }
 
