@@ -22,6 +22,19 @@ import Testing
         await store.close()
     }
 
+    /// Writing a file's bytes would hold the caller's thread: a save with files is always
+    /// the writer's, and stores them as any save does.
+    @Test func aSaveWithFilesGoesToTheWriter() async throws {
+        let database = try StoreUnderTest(.sqlite)
+        let store = try SQLiteStorage(path: database.location)
+        let file = TestFile(size: 300_000)
+        let stored = try await store.save(SubmissionWrite(version: Self.form, status: .final, valuesJSON: "{}",
+                                                          attachments: [file.write("slides", name: "deck.pdf")]))
+        #expect(store.pendingSaves.taken == 1)
+        #expect(try await store.attachments(submissionID: stored.id, revision: nil).map(\.sha256) == [file.sha256])
+        await store.close()
+    }
+
     /// Without the checkpoints left to the writer's thread the log would only grow: 2,000 rows
     /// of 8 KB are about 4,500 pages, and checkpointed every 1,000 pages it stays near 1,000.
     @Test func theLogIsCheckpointedWhileSavesCommitOnTheCallersThread() async throws {

@@ -10,7 +10,8 @@ extension SQLiteStorage {
     /// (`saveHere`), sparing the hop to the writer's thread and back; unless the database is
     /// locked by another process: then it waits its turn on the writer's thread, which may wait
     /// for the lock without holding a thread of Swift's pool. Saves that overlap all go to the
-    /// writer, where the time one waits for its turn lets the others join its group.
+    /// writer, where the time one waits for its turn lets the others join its group. A save
+    /// with files always goes to the writer: writing their bytes would hold the caller's thread.
     package func save(_ write: SubmissionWrite) async throws(StorageError) -> StoredSubmission {
         guard let writer else {
             throw StorageError(kind: .readOnly, backend: .sqlite, message: "the store was opened read-only", database: path)
@@ -18,7 +19,7 @@ extension SQLiteStorage {
         let (pending, database) = (pendingSaves, path)
         let alone = pending.enter()
         defer { pending.leave() }
-        if alone, !Task.isCancelled, let done = writer.runHereIfIdle({ Self.saveHere(write, on: $0, database: database) }) ?? nil {
+        if alone, write.attachments.isEmpty, !Task.isCancelled, let done = writer.runHereIfIdle({ Self.saveHere(write, on: $0, database: database) }) ?? nil {
             let stored = try done.get()
             outboxBroadcast.signal()
             return stored
