@@ -2,9 +2,8 @@ extension SQLiteStorage {
     /// Stores one submission. Saves that arrive while the writer is busy wait together and
     /// are then stored in one transaction, a savepoint each (`StoreState.saveGroup`): each
     /// caller gets its own result, one failing leaves the others stored, and the group pays
-    /// one commit; every result is given only once the group has committed. A save that finds
-    /// the writer free runs at once, alone, as before. Cancellation as for every write: a save
-    /// not yet begun is abandoned with `cancelled`.
+    /// one commit; every result is given only once the group has committed. Cancellation as
+    /// for every write: a save not yet begun is abandoned with `cancelled`.
     ///
     /// A save while no other is under way, finding the writer idle, runs on the caller's thread
     /// (`saveHere`), sparing the hop to the writer's thread and back; unless the database is
