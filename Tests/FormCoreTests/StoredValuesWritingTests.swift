@@ -9,7 +9,36 @@ struct StoredValuesWritingTests {
     static let texts = [
         "", " ", "plain", "  Person   12 ", "a\tb\nc\u{0B}d\u{0C}e\rf", "\u{01}x \u{1F} y", "  ", "Ünïcode  text ",
         "a\u{A0}b", "MiXeD Case 123 @Example.COM", "trailing\t", "\n\nlead", "x  \u{85}y", "İstanbul",
+        // Text past ASCII that is already as stored: returned as it is, without a copy.
+        "Attendee 1 ✓", "Zoë Smith", "✓", "Zoë", " Zoë", "Zoë ", "Zoë  x", "Zoë\u{3000}x", "東京 都", "\u{2028}Zoë\u{2029}",
     ]
+
+    /// White space trimmed from both ends, written the long way.
+    static func trimmedByScalars(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...last])
+    }
+
+    @Test func scalarWhiteSpaceIsUnicodes() {
+        for value in UInt32(0)...0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(scalar.isWhitespace == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test(arguments: texts) func trimmingMatchesTheLongWay(text: String) {
+        #expect(text.trimmingSpaces == Self.trimmedByScalars(text))
+        // Scalar by scalar: String's == is canonical equivalence. Text that is collapsed may
+        // still go the long way (empty text, control characters); text past ASCII need not.
+        let unchanged = Self.collapsedByScalars(text).unicodeScalars.elementsEqual(text.unicodeScalars)
+        if TransformRegistry.isCollapsed(text) { #expect(unchanged) }
+        if unchanged, !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            #expect(TransformRegistry.isCollapsed(text))
+        }
+    }
 
     /// `collapseWhitespace` as the scalar pass defines it, written the long way.
     static func collapsedByScalars(_ text: String) -> String {

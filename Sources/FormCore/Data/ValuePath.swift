@@ -143,8 +143,18 @@ extension String {
         // Scalars rather than Characters: white space is single scalars, and breaking text into
         // grapheme clusters costs far more than trimming needs.
         let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        guard let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        guard let start = scalars.firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        guard let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        // Text ending in a letter outside ASCII ("Zoë") has nothing to trim either: no copy.
+        if start == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[start...last])
+    }
+}
+
+extension Unicode.Scalar {
+    /// Unicode's White_Space property, answered for ASCII without looking it up in Unicode's
+    /// tables (tab, the line breaks LF, VT, FF, CR, and space are all of it below 0x80).
+    var isWhitespace: Bool {
+        value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D) : properties.isWhitespace
     }
 }

@@ -8,10 +8,10 @@ struct ScalarSet: Sendable {
             switch self {
             case .digit: return Self.isDigit(scalar)
             case .word: return Self.isWord(scalar)
-            case .space: return scalar.properties.isWhitespace
+            case .space: return scalar.isWhitespace
             case .notDigit: return !Self.isDigit(scalar)
             case .notWord: return !Self.isWord(scalar)
-            case .notSpace: return !scalar.properties.isWhitespace
+            case .notSpace: return !scalar.isWhitespace
             }
         }
 

@@ -46,11 +46,12 @@ extension String {
             return text
         }
         let scalars = text.unicodeScalars
-        guard let firstVisible = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let lastVisible = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let firstVisible = scalars.firstIndex(where: { !$0.isWhitespace }),
+            let lastVisible = scalars.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         // The first line of text starts after the last line break before it: its indentation stays.
         let start = scalars[..<firstVisible].lastIndex(of: "\n").map { scalars.index(after: $0) } ?? scalars.startIndex
+        if start == scalars.startIndex, scalars.index(after: lastVisible) == scalars.endIndex { return text }
         return String(scalars[start...lastVisible])
     }
 }

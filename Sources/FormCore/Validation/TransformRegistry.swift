@@ -39,20 +39,13 @@ public struct TransformRegistry: Sendable {
     /// Runs of white space become one space, with none at either end; text that is already so
     /// (most of it) is returned as it is.
     static func collapseWhitespace(_ text: String) -> String {
-        var previousIsSpace = true
-        var plain = true
-        for byte in text.utf8 {
-            let isSpace = byte == 0x20
-            if byte < 0x20 || byte >= 0x80 || (isSpace && previousIsSpace) { plain = false; break }
-            previousIsSpace = isSpace
-        }
-        if plain && !previousIsSpace { return text }
+        if isCollapsed(text) { return text }
         if let collapsed = collapsingASCIIWhitespace(text) { return collapsed }
         // One pass over the scalars (white space is single scalars; grapheme breaking is not needed).
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.isWhitespace {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" ") }
@@ -61,6 +54,30 @@ public struct TransformRegistry: Sendable {
             }
         }
         return String(out)
+    }
+
+    /// Whether `text` is as `collapseWhitespace` leaves it: words apart by one space, no white
+    /// space at either end and none other than spaces. Bytes while the text is ASCII; from the
+    /// first other byte on, scalars, asking Unicode's tables only about those past ASCII.
+    static func isCollapsed(_ text: String) -> Bool {
+        var previousIsSpace = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { return isCollapsed(scalars: text.unicodeScalars) }
+            let isSpace = byte == 0x20
+            if byte < 0x20 || (isSpace && previousIsSpace) { return false }
+            previousIsSpace = isSpace
+        }
+        return !previousIsSpace
+    }
+
+    private static func isCollapsed(scalars: String.UnicodeScalarView) -> Bool {
+        var previousIsSpace = true
+        for scalar in scalars {
+            let isSpace = scalar == " "
+            if (isSpace && previousIsSpace) || (!isSpace && scalar.isWhitespace) { return false }
+            previousIsSpace = isSpace
+        }
+        return !previousIsSpace
     }
 
     /// White space in ASCII text is tab, the line breaks (LF, VT, FF, CR) and space: the
