@@ -40,6 +40,8 @@ extension ISODate {
         // No mode reads a date or a date-time: a date alone stays a date.
         if mode == nil, let dateAlone { return dateAlone.formatted(mode: "Date") }
         if mode == "Time", dateAlone != nil, !writtenInDefinition { return nil }
+        // A date alone is what `parseAnyForm` would read again, unless it also reads as a time.
+        if mode != "Time", let dateAlone, ISODate(parsing: text, mode: "Time") == nil { return dateAlone.formatted(mode: mode) }
         guard let (parsed, hasDate) = parseAnyForm(text), hasDate || mode == "Time" else { return nil }
         return parsed.formatted(mode: mode)
     }
@@ -50,13 +52,34 @@ extension ISODate {
         guard Self.writableSeconds.contains(seconds) else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let second = seconds - days * 86_400
-        let time = Self.pad(second / 3600, 2) + ":" + Self.pad(second / 60 % 60, 2) + ":" + Self.pad(second % 60, 2)
         let (year, month, day) = Self.civil(fromDays: days)
-        let date = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
-        switch mode {
-        case "Time": return time
-        case "Date": return date
-        default: return date + "T" + time + "Z"
+        // Written digit by digit into one buffer: this runs for every date answered, and
+        // joining padded Strings cost more than reading the date did.
+        let showsDate = mode != "Time", showsTime = mode != "Date"
+        let length = (showsDate ? 10 : 0) + (showsTime ? 8 : 0) + (showsDate && showsTime ? 2 : 0)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var at = 0
+            func put(_ number: Int, _ width: Int) {
+                var rest = number
+                for position in stride(from: at + width - 1, through: at, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                at += width
+            }
+            func put(_ separator: Unicode.Scalar) {
+                buffer[at] = UInt8(ascii: separator)
+                at += 1
+            }
+            if showsDate {
+                put(year, 4); put("-"); put(month, 2); put("-"); put(day, 2)
+                if showsTime { put("T") }
+            }
+            if showsTime {
+                put(second / 3600, 2); put(":"); put(second / 60 % 60, 2); put(":"); put(second % 60, 2)
+                if showsDate { put("Z") }
+            }
+            return at
         }
     }
 
@@ -71,10 +94,5 @@ extension ISODate {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func pad(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
