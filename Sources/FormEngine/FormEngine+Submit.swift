@@ -36,9 +36,9 @@ extension FormEngine {
         let filled = compiled.fill(input, validating: request.status == .final)
         try stopIfOutOfTime(deadline: request.deadline, filled: filled)
         let held = heldReferences(in: draft?.values, of: compiled)
-        let fileErrors = attachmentWrites(for: filled.valuesToStore, of: compiled, staged: staged, held: held).errors
-        if !filled.errors.isEmpty || !fileErrors.isEmpty { throw .invalid(filled.errors + fileErrors) }
         var values = filled.valuesToStore
+        let fileErrors = attachmentWrites(for: values, of: compiled, staged: staged, held: held).errors
+        if !filled.errors.isEmpty || !fileErrors.isEmpty { throw .invalid(filled.errors + fileErrors) }
         if request.status == .final && request.runsActions,
             let action = request.action ?? submitAction(among: filled.buttonActions), !isInertDuringSubmit(action.name)
         {

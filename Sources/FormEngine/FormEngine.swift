@@ -142,12 +142,17 @@ public final class FormEngine: Sendable {
 
     /// Actions the form names that no handler is registered for.
     public func unroutedActions(in form: LoadedForm) -> [ActionUse] {
-        let known = registry.withLock { Set($0.actions.keys) }.union(BuiltInActions.names)
+        // Asked on every submit: each name the form uses is looked up, rather than a set of
+        // every registered name built each time.
+        let uses = form.compiled.actionUses
+        if uses.allSatisfy({ BuiltInActions.handlers[$0.name] != nil }) { return [] }
+        let unknown = registry.withLock { registry in
+            uses.filter { registry.actions[$0.name] == nil && BuiltInActions.handlers[$0.name] == nil }
+        }
         var seen = Set<ActionUse>()
-        return form.compiled.actionUses.compactMap { use in
+        return unknown.compactMap { use in
             let entry = ActionUse(name: use.name, path: use.path)
-            guard !known.contains(use.name), seen.insert(entry).inserted else { return nil }
-            return entry
+            return seen.insert(entry).inserted ? entry : nil
         }
     }
 

@@ -4,7 +4,7 @@ extension CompiledForm {
     /// including items the person has not added yet: whether the item exists is the answers'
     /// business, while a file may be read before them.
     package func fileRules(atKeyPath keyPath: String) -> FileFieldRules? {
-        guard let path = try? ValuePath(parsing: keyPath) else { return nil }
+        guard !fileFields.isEmpty, let path = try? ValuePath(parsing: keyPath) else { return nil }
         return fileFields.first { FileFieldPattern.matches($0.pattern, path.components) }?.rules
     }
 
@@ -20,9 +20,10 @@ extension CompiledForm {
 
     /// Every file field of the form as a pattern of its key path (an item index as a wildcard),
     /// with its rules: the fields as bound, then those of each repeat's template, so a repeat
-    /// with no items yet still takes files.
-    var fileFields: [(pattern: [FileFieldPattern], rules: FileFieldRules)] {
-        var fields: [(pattern: [FileFieldPattern], rules: FileFieldRules)] = []
+    /// with no items yet still takes files. Found once, when the form is compiled
+    /// (`CompiledForm.fileFields`): every submit asks.
+    static func fileFields(of base: FormStructure) -> [FileField] {
+        var fields: [FileField] = []
         for entry in base.elements {
             guard let path = entry.valuePath, let rules = FileFieldRules(element: entry.element) else { continue }
             fields.append((FileFieldPattern.pattern(of: path.components), rules))
@@ -35,6 +36,9 @@ extension CompiledForm {
         return fields
     }
 }
+
+/// A file field: the pattern of its key path, and its rules.
+typealias FileField = (pattern: [FileFieldPattern], rules: FileFieldRules)
 
 /// One step of a file field's key path: a key, or any item of a repeat.
 enum FileFieldPattern: Hashable {
@@ -72,7 +76,7 @@ enum FileFieldPattern: Hashable {
     /// The file fields of a repeat's template, as `AnswerKeys.keys(ofTemplate:)` finds its keys:
     /// its own key, and inside nested sections of an element that holds no value of its own.
     static func collect(_ element: Element, prefix: [FileFieldPattern],
-                        into fields: inout [(pattern: [FileFieldPattern], rules: FileFieldRules)])
+                        into fields: inout [FileField])
     {
         if let key = element.key, element.kind.fetchesValue, let rules = FileFieldRules(element: element) {
             fields.append((prefix + [.key(key)], rules))

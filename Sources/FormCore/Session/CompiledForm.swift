@@ -25,6 +25,8 @@ package final class CompiledForm: Sendable {
     package let registry: FormRegistry
     /// The structure with the data's own items.
     let base: FormStructure
+    /// The form's file fields, as patterns of their key paths (`fileRules(atKeyPath:)`).
+    let fileFields: [FileField]
     private let shapes = Mutex<[RepeatShape: FormStructure]>([:])
 
     /// Shapes kept at most; answers with ever new item counts are built each time rather than
@@ -66,6 +68,7 @@ package final class CompiledForm: Sendable {
             // Compiling knows JSON paths only; the definition knows their files, lines and columns.
             throw DefinitionError(issues: error.issues.map(definition.located))
         }
+        fileFields = Self.fileFields(of: base)
     }
 
     /// A new session on this form, at its bound values.

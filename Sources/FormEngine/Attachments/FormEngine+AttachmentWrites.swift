@@ -12,6 +12,8 @@ extension FormEngine {
     func attachmentWrites(for values: FormValue, of form: CompiledForm, staged: StagedAttachments?,
                           held: Set<AttachmentReference>) -> (writes: [AttachmentWrite], errors: [FieldError])
     {
+        // A form without a file field holds no reference to check: spare the walk of its values.
+        guard form.hasFileFields else { return ([], []) }
         var writes: [AttachmentWrite] = []
         var errors: [FieldError] = []
         let sent = staged?.files ?? []
@@ -41,7 +43,7 @@ extension FormEngine {
 
     /// The references stored values hold (a draft's, a submission's being edited).
     func heldReferences(in values: FormValue?, of form: CompiledForm) -> Set<AttachmentReference> {
-        guard let values else { return [] }
+        guard let values, form.hasFileFields else { return [] }
         return Set(values.fileReferences(in: form).flatMap(\.references))
     }
 
