@@ -9,6 +9,8 @@
 //   raw       SubmissionStore.saveFinal of the JSON the engine stores, one transaction each
 //   engine    FormEngine.submit(SubmissionRequest(answers:), to:) from 1 task and from 4 tasks
 // CPU time is the process's user + system time (getrusage), so it counts every thread.
+// BENCH_ONLY=engine runs only the 1-task engine submits and BENCH_ONLY=raw only the raw
+// inserts, BENCH_ONLY=fill only the fills, for a profiler (perf record, strace -c).
 import FormCore
 import FormEngine
 import FormStore
@@ -31,7 +33,7 @@ func cpuSeconds() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-func measure(_ count: Int, _ body: () async throws -> Void) async rethrows -> Measurement {
+func measure(_ count: Int, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void) async rethrows -> Measurement {
     let cpu = cpuSeconds()
     let start = ContinuousClock.now
     try await body()
@@ -74,32 +76,55 @@ do {
     }
 
     var sink = 0
+    func fills() async -> Measurement {
+        var sink = 0
+        let fills = await measure(submissions) {
+            for index in 0..<submissions { sink &+= form.compiled.fill(FormInput(answers: answers[index % answers.count])).errors.count }
+        }
+        if sink == -1 { print(sink) }
+        return fills
+    }
+    func rawInserts() async throws -> Measurement {
+        let store = try SubmissionStore(path: work + "/raw.sqlite")
+        let version = try store.register(formName: form.name, definitionJSON: form.canonicalJSON)
+        return try await measure(submissions) {
+            for index in 0..<submissions { _ = try store.saveFinal(formVersionID: version.id, valuesJSON: stored[index % stored.count]) }
+        }
+    }
+    func engineSubmitsFromOneTask() async throws -> Measurement {
+        _ = try await engine.submit(SubmissionRequest(answers: answers[0]), to: form)  // registers the version
+        // In a task of its own, as a service's request handler runs: this file's top-level code
+        // is the main actor's, and awaiting the engine from it would hop to the pool and back for
+        // every submit (two thread wake-ups, which cost more than the insert on an idle machine).
+        return try await Task.detached {
+            try await measure(submissions) {
+                for index in 0..<submissions { _ = try await engine.submit(SubmissionRequest(answers: answers[index % answers.count]), to: form) }
+            }
+        }.value
+    }
+
+    switch ProcessInfo.processInfo.environment["BENCH_ONLY"] {
+    case "fill":
+        line("fill + validate (no store)", await fills())
+        exit(0)
+    case "raw":
+        line("raw insert (SubmissionStore)", try await rawInserts())
+        exit(0)
+    case "engine":
+        line("engine submit, 1 task", try await engineSubmitsFromOneTask())
+        exit(0)
+    default:
+        break
+    }
+
     let sessions = await measure(200_000) {
         for _ in 0..<200_000 { sink &+= form.compiled.makeSession().evaluationCount }
     }
     line("session from the compiled form", sessions)
-
-    let fills = await measure(submissions) {
-        for index in 0..<submissions { sink &+= form.compiled.fill(FormInput(answers: answers[index % answers.count])).errors.count }
-    }
-    line("fill + validate (no store)", fills)
-
-    let store = try SubmissionStore(path: work + "/raw.sqlite")
-    let version = try store.register(formName: form.name, definitionJSON: form.canonicalJSON)
-    let raw = try await measure(submissions) {
-        for index in 0..<submissions { _ = try store.saveFinal(formVersionID: version.id, valuesJSON: stored[index % stored.count]) }
-    }
+    line("fill + validate (no store)", await fills())
+    let raw = try await rawInserts()
     line("raw insert (SubmissionStore)", raw)
-
-    _ = try await engine.submit(SubmissionRequest(answers: answers[0]), to: form)  // registers the version
-    // In a task of its own, as a service's request handler runs: this file's top-level code
-    // is the main actor's, and awaiting the engine from it would hop to the pool and back for
-    // every submit (two thread wake-ups, which cost more than the insert on an idle machine).
-    let one = try await Task.detached {
-        try await measure(submissions) {
-            for index in 0..<submissions { _ = try await engine.submit(SubmissionRequest(answers: answers[index % answers.count]), to: form) }
-        }
-    }.value
+    let one = try await engineSubmitsFromOneTask()
     line("engine submit, 1 task", one, note: String(format: "%.2fx the raw insert's CPU", one.cpuMicroseconds / raw.cpuMicroseconds))
 
     let tasks = 4
