@@ -137,9 +137,7 @@ extension String {
     /// Trims spaces, tabs and newlines without Foundation.
     var trimmingSpaces: String {
         // Fast path: nothing to trim when both ends are visible ASCII, the common case.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
-            return self
-        }
+        if endsAreVisibleASCII { return self }
         // Scalars rather than Characters: white space is single scalars, and breaking text into
         // grapheme clusters costs far more than trimming needs.
         let scalars = unicodeScalars
@@ -148,6 +146,22 @@ extension String {
         // Text ending in a letter outside ASCII ("Zoë") has nothing to trim either: no copy.
         if start == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[start...last])
+    }
+}
+
+extension String {
+    /// Whether the first and last bytes are visible ASCII (so there is no white space at either
+    /// end), read in place: `utf8.last` walks an index back, which costs more than the check.
+    var endsAreVisibleASCII: Bool {
+        func visible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        if let answer = utf8.withContiguousStorageIfAvailable({ bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return visible(first) && visible(last)
+        }) {
+            return answer
+        }
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        return visible(first) && visible(last)
     }
 }
 

@@ -42,9 +42,7 @@ extension String {
     var normalizedMultilineText: String {
         let text = normalizedLineBreaks
         // Fast path: a visible ASCII character at both ends leaves nothing to drop.
-        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
-            return text
-        }
+        if text.endsAreVisibleASCII { return text }
         let scalars = text.unicodeScalars
         guard let firstVisible = scalars.firstIndex(where: { !$0.isWhitespace }),
             let lastVisible = scalars.lastIndex(where: { !$0.isWhitespace })
