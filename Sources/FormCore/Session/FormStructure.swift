@@ -66,10 +66,11 @@ final class FormStructure: Sendable {
         self.initialErrors = initialErrors
     }
 
-    /// Live properties that read `path` (or something inside or around it).
-    func dependents(of path: ValuePath) -> [Int] {
-        guard case .key(let first)? = path.components.first, let candidates = dependentsByKey[first] else { return [] }
-        return candidates.filter { candidate in live[candidate].dependencies.contains { Self.overlaps($0, path) } }
+    /// Calls `body` with each live property that reads `path` (or something inside or around
+    /// it), with no array made: every answer written asks.
+    func forEachDependent(of path: ValuePath, _ body: (Int) -> Void) {
+        guard case .key(let first)? = path.components.first, let candidates = dependentsByKey[first] else { return }
+        for candidate in candidates where live[candidate].dependencies.contains(where: { Self.overlaps($0, path) }) { body(candidate) }
     }
 
     /// Two paths touch when one is a prefix of the other (`guests` and `guests[1].email`).

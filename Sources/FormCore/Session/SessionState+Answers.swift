@@ -60,7 +60,8 @@ extension SessionState {
     {
         guard case .object(let members) = answers else { return }
         for (key, value) in members {
-            let path = prefix.isEmpty ? key : prefix + "." + key
+            // The key's whole path is text to build: only errors and nested answers need it.
+            var path: String { prefix.isEmpty ? key : prefix + "." + key }
             guard let entry = keys.entries[key] else {
                 if prefix.isEmpty, key.contains(".") || key.contains("[") {
                     // `guests.1.email` as one key, as flat sources (an HTML form) give it.
@@ -138,9 +139,11 @@ extension SessionState {
 
     /// Reads a JSON answer for its field's type and writes it (dependents are re-evaluated by
     /// the caller, once for all answers).
-    mutating func setAnswer(_ answer: FormValue, at path: String, element: Int? = nil, changed: inout [ValuePath]) -> FieldError? {
-        guard let index = element ?? structure.elementByPath[path], let valuePath = structure.elements[index].valuePath else {
-            return FieldError(path: path, rule: "answers", message: LibraryMessages.text(.noFieldHasKey))
+    mutating func setAnswer(_ answer: FormValue, at path: @autoclosure () -> String, element: Int? = nil, changed: inout [ValuePath])
+        -> FieldError?
+    {
+        guard let index = element ?? structure.elementByPath[path()], let valuePath = structure.elements[index].valuePath else {
+            return FieldError(path: path(), rule: "answers", message: LibraryMessages.text(.noFieldHasKey))
         }
         let entry = structure.elements[index]
         switch entry.accept(answer) {
@@ -148,7 +151,7 @@ extension SessionState {
             if let written = write(value, toField: index, at: valuePath) { changed.append(written) }
             return nil
         case .failure(let error):
-            return FieldError(path: path, rule: entry.valueType == .file ? "file" : "type", message: error.message)
+            return FieldError(path: path(), rule: entry.valueType == .file ? "file" : "type", message: error.message)
         }
     }
 

@@ -24,8 +24,8 @@ extension SessionState {
                 pastDeadline = true
                 return []
             }
-            for index in structure.dependents(of: path) where dirty.insert(index).inserted {
-                if let written = structure.live[index].writes { pending.append(written) }
+            structure.forEachDependent(of: path) { index in
+                if dirty.insert(index).inserted, let written = structure.live[index].writes { pending.append(written) }
             }
         }
         if skipsDisplayProperties {
