@@ -44,20 +44,25 @@ public final class LoadedForm: Sendable {
         self.compiled = compiled
         self.canonicalJSON = canonicalJSON
         self.contentHash = contentHash
+        languages = definition.languages
     }
 
     /// The data the form was loaded with, the declared names it lacked set to their defaults.
     public var data: FormValue { compiled.data }
 
-    /// The languages the form has text in, its default first.
-    public var languages: [LanguageTag] { definition.languages }
+    /// The languages the form has text in, its default first. Found once: finding them walks
+    /// every text of the definition, and every request that names a language asks.
+    public let languages: [LanguageTag]
 
     /// The form's own language (the root's `language`, English when absent).
     public var defaultLanguage: LanguageTag { definition.defaultLanguage }
 
     /// The language the form is shown and validated in for `preferences`: the first preferred
     /// language it has, else its default. What a submission records.
-    public func language(for preferences: LanguagePreferences) -> LanguageTag { definition.language(for: preferences) }
+    public func language(for preferences: LanguagePreferences) -> LanguageTag {
+        if preferences.tags.isEmpty { return definition.defaultLanguage }
+        return preferences.firstMatch(in: languages) ?? definition.defaultLanguage
+    }
 
     /// The form compiled for `data` in `language` (the loaded compilation when it is the same
     /// data in the default language).

@@ -15,6 +15,23 @@ struct RecordedLanguageTests {
         ]}]}
         """#
 
+    /// A loaded form finds its languages once; choosing among them gives what the definition
+    /// gives, asked each time.
+    @Test func aLoadedFormChoosesAsItsDefinitionDoes() throws {
+        let test = try TestEngine()
+        let form = try test.form(#"""
+            {"title": {"en": "Sign up", "de": "Anmeldung"}, "language": "en", "sections": [{"elements": [
+                {"type": "entry", "key": "name", "title": {"en": "Name", "fr-CA": "Nom"}}
+            ]}]}
+            """#, name: "multilingual")
+        #expect(form.languages == form.definition.languages)
+        #expect(form.languages.map(\.description) == ["en", "de", "fr-CA"])
+        for header in ["", "de", "fr-CA", "fr", "de-AT, en;q=0.5", "ja", "*"] {
+            let preferences = LanguagePreferences(acceptLanguage: header)
+            #expect(form.language(for: preferences) == form.definition.language(for: preferences), "\(header)")
+        }
+    }
+
     @Test func aLanguageTheFormLacksRecordsItsDefault() async throws {
         let test = try TestEngine()
         let form = try test.form(Self.germanForm, name: "anmeldung")
