@@ -52,6 +52,8 @@ public struct FormServer: Sendable {
     let pageTokens = PageTokens()
     /// The `Idempotency-Key`s whose first request is still being handled here.
     let keysInFlight = IdempotencyKeysInFlight()
+    /// The deadlines of the requests being handled (`limited`).
+    let requestDeadlines = RequestDeadlines()
     /// Where the routes are mounted: every address they send out starts with it.
     private(set) var paths = MountPath.root
     /// Whether `/healthz`, `/readyz` and `/metrics` are served beside the routes (by ``run``),

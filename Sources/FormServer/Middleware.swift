@@ -48,29 +48,25 @@ extension FormServer {
     func limited(_ body: @escaping @Sendable () async throws -> Response) async throws -> Response {
         let limit = limits.requestTimeout
         let deadline = ContinuousClock.now.advanced(by: limit)
-        return try await withThrowingTaskGroup(of: Response?.self) { group in
-            group.addTask { try await Self.$deadline.withValue(deadline) { try await body() } }
-            group.addTask {
-                try await Task.sleep(until: deadline)
-                return nil
-            }
-            defer { group.cancelAll() }
-            var late = false
-            while true {
-                do {
-                    guard let finished = try await group.next() else { break }
-                    if let response = finished { return response }
-                    late = true
-                    group.cancelAll()
-                } catch let error as ServedError where late && error.status != .unprocessableContent && error.status != .conflict {
-                    // What the values or an action decided stands; anything else stopped at the deadline.
-                    throw Self.outOfTime(limit)
-                } catch where late && !(error is ServedError) {
-                    throw Self.outOfTime(limit)
-                }
-            }
-            throw Self.outOfTime(limit)
+        // The work in a task of its own, which the deadlines' one timer can cancel; this task
+        // waits for it, and a client gone cancels it too.
+        let work = Task { try await Self.$deadline.withValue(deadline) { try await body() } }
+        let ticket = requestDeadlines.watch(until: deadline) { work.cancel() }
+        let response: Response
+        do {
+            response = try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
+        } catch let error as ServedError where error.status == .unprocessableContent || error.status == .conflict {
+            // What the values or an action decided stands, even past the deadline.
+            _ = requestDeadlines.forget(ticket)
+            throw error
+        } catch {
+            // Anything else that stopped at the deadline is the deadline's refusal.
+            if requestDeadlines.forget(ticket) { throw Self.outOfTime(limit) }
+            throw error
         }
+        // A write whose transaction had begun finished: its answer stands, however late.
+        _ = requestDeadlines.forget(ticket)
+        return response
     }
 
     static func outOfTime(_ limit: Duration) -> ServedError {
