@@ -146,7 +146,7 @@ extension FormServer {
 
     /// The form's title in `language` (its name when it has none), for the page's title and heading.
     static func title(of form: ServedForms.Form, in language: LanguageTag) -> String {
-        form.loaded.definition.localized(to: language).title ?? form.name
+        form.loaded.definition.title(in: language) ?? form.name
     }
 }
 

@@ -187,7 +187,7 @@ public struct FormServer: Sendable {
         let preferences = Self.languagePreferences(of: request)
         let served = forms
         let list = served.names.compactMap { served.forms[$0] }.map { form -> FormValue in
-            let title = form.loaded.definition.localized(to: form.loaded.language(for: preferences)).title
+            let title = form.loaded.definition.title(in: form.loaded.language(for: preferences))
             return ["name": .string(form.name), "title": title.map(FormValue.string) ?? .null, "version": .int(form.version)]
         }
         return HTTPReplies.json(.array(list), headers: [.vary: "Accept-Language"])

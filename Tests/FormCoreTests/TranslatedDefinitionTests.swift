@@ -22,6 +22,24 @@ import Testing
     static let ar = LanguageTag("ar")!
     static let en = LanguageTag.english
 
+    /// The title alone, as a list of forms reads it, is the title of the localized definition:
+    /// for the feedback form in each of its languages and one it lacks, a title written as a
+    /// plain string, a map missing the default language, and no title.
+    @Test func theTitleAloneIsTheLocalizedDefinitionsTitle() throws {
+        let definitions = try [Self.feedback()] + [
+            #"{"title": "Plain", "sections": []}"#,
+            #"{"language": "de", "title": {"fr": "Bonjour", "en": "Hello"}, "sections": []}"#,
+            #"{"sections": []}"#,
+        ].map { try FormDefinition(json: $0) }
+        for definition in definitions {
+            for tag in ["en", "de", "ar", "fr", "fr-CA", "ja"] {
+                let language = try #require(LanguageTag(tag))
+                #expect(definition.title(in: language) == definition.localized(to: language).title, "\(tag) \(definition.title ?? "no title")")
+            }
+        }
+        #expect(try Self.feedback().title(in: Self.de) == "Feedback zur Konferenz")
+    }
+
     @Test func languagesAreTheDefaultFirstThenEveryTagInOrder() throws {
         let definition = try Self.feedback()
         #expect(definition.languages == [Self.en, Self.de, Self.ar])

@@ -34,6 +34,14 @@ extension FormDefinition {
         preferences.firstMatch(in: languages) ?? defaultLanguage
     }
 
+    /// The form's title in `language`: what `localized(to: language).title` gives, without
+    /// localizing the rest of the definition (a list of forms asks for every form's title).
+    public func title(in language: LanguageTag) -> String? {
+        guard let title = root.properties["title"] else { return nil }
+        guard root.kind.properties["title"] == .text else { return title.displayString }
+        return TextMap.resolve(title, in: language, defaultLanguage: defaultLanguage).displayString
+    }
+
     /// The definition with every text property in `language`: a map gives its entry for the
     /// language (looked up along its tag), else the default language's, else its first. Keys,
     /// binds, values and everything else stay as written; `strings` stays for `localized()`.
