@@ -422,9 +422,20 @@ def main():
                 return False
 
         def type_into(path, text):
-            element = field(path)
-            element.clear()
-            element.send_keys(text)
+            # chromedriver now and then loses a node it has just found on a page that has
+            # finished loading ("Node with given id does not belong to the document"): the
+            # field is found again and the typing done again, at most twice, and said in the log.
+            for attempt in range(3):
+                try:
+                    element = field(path)
+                    element.clear()
+                    element.send_keys(text)
+                    return
+                except WebDriverException as error:
+                    if attempt == 2 or "does not belong to the document" not in str(error):
+                        raise
+                    log(f"     retyping {path}: chromedriver lost the node it had found")
+                    time.sleep(0.2)
 
         def submit_and_wait(locator):
             """Clicks #submit and waits for the next page to show `locator`."""
