@@ -4,7 +4,8 @@ import Testing
 
 /// `ISODate.formatted` writes its digits into one buffer; it gives what joining padded
 /// Strings gave, in every mode, across the years a date may have, and `normalized` reads a
-/// date alone once and gives what reading it in every form gives.
+/// date alone once and gives what reading it in every form gives. A date already written as
+/// stored (`YYYY-MM-DD`) is read by a shortcut that gives what the general reader gives.
 struct DateFormattingTests {
     /// The text of `date` in `mode`, written the long way.
     static func formattedTheLongWay(_ date: ISODate, mode: String?) -> String? {
@@ -60,5 +61,43 @@ struct DateFormattingTests {
                 #expect(ISODate.normalized(text, mode: mode, writtenInDefinition: written) == expected, "\(text) \(mode ?? "nil") \(written)")
             }
         }
+    }
+
+    /// Texts shaped like a stored date, valid or not: every day of leap and common years at the
+    /// range's ends and around 1970, impossible days and months, year 0000, a letter or a sign
+    /// in place of a digit, other separators, and each with a leading space, which the
+    /// shortcut never takes (the general reader trims it and must then agree).
+    static func storedShapedTexts() -> [String] {
+        func pad(_ number: Int, _ width: Int) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        var texts: [String] = []
+        for year in [0, 1, 4, 100, 1900, 1969, 1970, 2000, 2024, 2026, 9999] {
+            for month in 0...13 {
+                for day in [0, 1, 9, 10, 28, 29, 30, 31, 32] { texts.append("\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))") }
+            }
+        }
+        texts += ["2026-O6-02", "2026-06-0x", "+026-06-02", "2026/06/02", "2026-06_02", "20260602xx", "2026-06-2 ", "२०२६-०६-०२", "2026-06-02✓"]
+        return texts + texts.map { " " + $0 }
+    }
+
+    @Test func aStoredDateIsReadByTheShortcutAsTheReaderReadsIt() {
+        for text in Self.storedShapedTexts() {
+            let shortcut = ISODate.canonicalDays(text)
+            // The general reader, which the shortcut skips: the same text after a space.
+            let general = ISODate(parsing: " " + text, mode: "Date")
+            if let shortcut { #expect(shortcut * 86_400 == general?.seconds, "\(text)") }
+            for mode in Self.modes {
+                #expect(ISODate(parsing: text, mode: mode) == ISODate(parsing: " " + text, mode: mode), "\(text) \(mode ?? "nil")")
+                for written in [false, true] {
+                    #expect(ISODate.normalized(text, mode: mode, writtenInDefinition: written)
+                                == ISODate.normalized(" " + text, mode: mode, writtenInDefinition: written), "\(text) \(mode ?? "nil")")
+                }
+            }
+        }
+        // The shortcut takes the valid stored dates, not only some of them.
+        #expect(ISODate.canonicalDays("2024-02-29") != nil && ISODate.canonicalDays("0001-01-01") != nil)
+        #expect(ISODate.canonicalDays("2026-02-29") == nil && ISODate.canonicalDays("0000-01-01") == nil)
     }
 }

@@ -36,6 +36,8 @@ extension ISODate {
     /// there a date alone in a `Time` element is midnight, as QuickDialog's NSDate holds it. A
     /// person answering a time with a date alone is refused instead: it has no time to store.
     static func normalized(_ text: String, mode: String?, writtenInDefinition: Bool = false) -> String? {
+        // Already the stored form of a date: what the general path below would write again.
+        if mode == nil || mode == "Date", canonicalDays(text) != nil { return text }
         let dateAlone = ISODate(parsing: text, mode: "Date")
         // No mode reads a date or a date-time: a date alone stays a date.
         if mode == nil, let dateAlone { return dateAlone.formatted(mode: "Date") }

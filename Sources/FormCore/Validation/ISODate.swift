@@ -43,6 +43,10 @@ package struct ISODate: Sendable, Hashable, Comparable {
     /// (UTC). A date-and-time also accepts a bare date (midnight UTC). A time alone takes no
     /// zone: without a date, an offset cannot say which instant it is.
     package init?(parsing text: String, mode: String? = nil) {
+        if mode != "Time", let days = Self.canonicalDays(text) {
+            seconds = days * 86400
+            return
+        }
         var reader = DateTextReader(text.trimmingSpaces)
         if mode == "Time" {
             _ = reader.expect(UInt8(ascii: "T")) || reader.expect(UInt8(ascii: "t"))
@@ -64,6 +68,31 @@ package struct ISODate: Sendable, Hashable, Comparable {
         total += t
         guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
         seconds = total - offset
+    }
+
+    /// Days since 1970 of `text` when it is a date exactly as a `Date` field stores it
+    /// (`YYYY-MM-DD`, a real day of the years 0001 to 9999), read without the general reader:
+    /// nearly every date answered, stored or compared is written this way. Nil for anything else,
+    /// which the general reader then reads as before.
+    static func canonicalDays(_ text: String) -> Int? {
+        let utf8 = text.utf8
+        guard utf8.count == 10 else { return nil }
+        return utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for index in range {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + Int(digit)
+                }
+                return value
+            }
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1, (1...12).contains(month),
+                day >= 1, day <= daysIn(month: month, year: year)
+            else { return nil }
+            return daysFromCivil(year: year, month: month, day: day)
+        } ?? nil
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
