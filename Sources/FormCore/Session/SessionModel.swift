@@ -31,6 +31,8 @@ final class SessionElement: @unchecked Sendable {
     var hasLiveProperties = false
     /// `required` as written, when no expression decides it.
     var staticRequired: Bool? = nil
+    /// `secureTextEntry` as written, when no expression decides it.
+    var staticSecure: Bool? = nil
     /// What validation reads from the element as written, read once (elements whose properties
     /// are live are read again from their resolved element).
     var constraints: FieldConstraints?
@@ -58,7 +60,10 @@ extension SessionElement {
     /// `valueType.accept(answer, for: element)`. Asked here, the element is passed where it
     /// lives; passed from outside (`entry.valueType.accept(answer, for: entry.element)`), the
     /// optimized build copied the whole element out of the class for every answer.
-    func accept(_ answer: FormValue) -> Result<FormValue, FieldInputError> { valueType.accept(answer, for: element) }
+    /// The choices come from the constraints read at compile time, as validation reads them.
+    func accept(_ answer: FormValue) -> Result<FormValue, FieldInputError> {
+        valueType.accept(answer, for: element, choices: constraints?.choices)
+    }
 }
 
 /// A section of a session's form.

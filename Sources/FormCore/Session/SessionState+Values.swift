@@ -39,6 +39,7 @@ extension SessionState {
     /// Whether the element's value is never stored: `secureTextEntry` as it stands now, so an
     /// expression there decides it for this submission.
     func isSecure(element index: Int) -> Bool {
+        if let fixed = structure.elements[index].staticSecure { return fixed }
         if structure.elements[index].hasLiveProperties, let live = structure.liveIndex[.element(index)]?["secureTextEntry"],
             evaluationErrors[structure.live[live].jsonPath] != nil
         {

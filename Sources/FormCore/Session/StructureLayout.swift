@@ -47,6 +47,9 @@ struct StructureLayout {
             if liveNames?["required"] == nil {
                 elements[index].staticRequired = elements[index].element.properties["required"]?.isTruthy ?? false
             }
+            if liveNames?["secureTextEntry"] == nil {
+                elements[index].staticSecure = elements[index].element.properties["secureTextEntry"]?.isTruthy ?? false
+            }
             let constraints = FieldConstraints(elements[index].element)
             elements[index].constraints = constraints
             if !elements[index].element.propertiesFromData.contains("validate") {

@@ -43,6 +43,12 @@ package enum FieldValueType: Sendable, Hashable {
 
     /// The value for text a person typed (at a prompt, in an override).
     package func parse(_ text: String, for element: Element) -> Result<FormValue, FieldInputError> {
+        parse(text, for: element, choices: nil)
+    }
+
+    /// `choices` is `ChoiceList(element)` when the caller keeps it (a compiled form does), so a
+    /// choice answered is not read from the element's items again.
+    func parse(_ text: String, for element: Element, choices: ChoiceList?) -> Result<FormValue, FieldInputError> {
         if self != .other, let problem = ControlCharacterCheck.problem(in: text, allowingLineBreaks: element.kind == .multiline) {
             return .failure(problem)
         }
@@ -73,9 +79,9 @@ package enum FieldValueType: Sendable, Hashable {
             return .success(.string(date))
         case .choice:
             if trimmed.isEmpty { return .success(.null) }
-            return ChoiceList(element).choice(for: trimmed)
+            return (choices ?? ChoiceList(element)).choice(for: trimmed)
         case .selection:
-            let list = ChoiceList(element)
+            let list = choices ?? ChoiceList(element)
             var chosen: [FormValue] = []
             for part in Self.selectionParts(trimmed) {
                 switch list.choice(for: part) {
@@ -103,6 +109,11 @@ package enum FieldValueType: Sendable, Hashable {
     /// The value for a JSON answer: strings are read as typed text for fields that are not
     /// text; other JSON types must already be the field's type.
     package func accept(_ answer: FormValue, for element: Element) -> Result<FormValue, FieldInputError> {
+        accept(answer, for: element, choices: nil)
+    }
+
+    /// `choices` as for `parse(_:for:choices:)`.
+    func accept(_ answer: FormValue, for element: Element, choices: ChoiceList?) -> Result<FormValue, FieldInputError> {
         if case .null = answer { return .success(.null) }
         switch self {
         case .text:
@@ -127,10 +138,10 @@ package enum FieldValueType: Sendable, Hashable {
             }
             return parse(text, for: element)
         case .choice:
-            if case .string(let text) = answer { return parse(text, for: element) }
-            return ChoiceList(element).checkStored(answer)
+            if case .string(let text) = answer { return parse(text, for: element, choices: choices) }
+            return (choices ?? ChoiceList(element)).checkStored(answer)
         case .selection:
-            let list = ChoiceList(element)
+            let list = choices ?? ChoiceList(element)
             let given = answer.arrayValue ?? [answer]
             var chosen: [FormValue] = []
             for item in given {
