@@ -39,6 +39,26 @@ struct SessionTests {
         #expect(session.evaluationCount == afterNote)
     }
 
+    /// A change read by many properties, some through a computed value and some twice: each
+    /// evaluated once, past the count where the marks move from a list to a set.
+    @Test(arguments: [5, 31, 32, 33, 80])
+    func aChangeReadByManyEvaluatesEachOnce(readers: Int) throws {
+        var elements = [#"{"type": "decimal", "key": "base", "numberValue": 1}"#,
+                        #"{"type": "decimal", "key": "double", "numberValue": "@{base * 2}"}"#]
+        for reader in 0..<readers {
+            // Every third reads base twice over (itself and through double).
+            let expression = reader % 3 == 0 ? "@{base + double + \(reader)}" : "@{base + \(reader)}"
+            elements.append(#"{"type": "decimal", "key": "r\#(reader)", "numberValue": "\#(expression)"}"#)
+        }
+        let session = try makeSession(#"{"sections": [{"elements": ["# + elements.joined(separator: ", ") + "]}]}")
+        let before = session.evaluationCount
+        try session.set(.int(10), forKey: "base")
+        #expect(session.evaluationCount - before == readers + 1)
+        for reader in 0..<readers {
+            #expect(session.value(forKey: "r\(reader)") == .int(reader % 3 == 0 ? 30 + reader : 10 + reader), "r\(reader)")
+        }
+    }
+
     @Test func hiddenFollowsItsExpressionAndHiddenValuesAreNotSubmitted() throws {
         let session = try makeSession(Self.priceForm)
         try session.set(.string("kept"), forKey: "note")

@@ -39,6 +39,12 @@ final class SessionElement: @unchecked Sendable {
     /// The tests of its `expression` rules and the rule messages written with `@{...}`,
     /// compiled once, by their text.
     var tests: [String: PropertyExpression] = [:]
+    /// The live properties that read the element's value (or something inside or around it),
+    /// found once: every answer written re-evaluates them. Nil when more than
+    /// `StructureLayout.keptDependents` properties read its first key (each item of a big
+    /// repeat read by every other: keeping them all would cost the square of the items when
+    /// the form is laid out), and then they are looked up by the path when it changes.
+    var dependents: [Int]?
     /// The element's `transform`s, resolved once, applied in order to every value set.
     var transforms: [TransformRegistry.Transform] = []
 

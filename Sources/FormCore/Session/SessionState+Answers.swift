@@ -16,9 +16,9 @@ extension SessionState {
         }
         growRepeats(toFit: answers)
         var errors: [FieldError] = []
-        var changed: [ValuePath] = []
+        var changed: [Int] = []
         walk(answers, keys: structure.answerKeys, prefix: "", errors: &errors, changed: &changed)
-        propagate(changed)
+        propagate(changedFields: changed)
         if recording { for error in errors { inputErrors[error.path] = error } }
         return errors
     }
@@ -56,7 +56,7 @@ extension SessionState {
 
     /// Checks an answers object against the keys at one level and sets the fields it names.
     mutating func walk(_ answers: FormValue, keys: AnswerKeys, prefix: String, errors: inout [FieldError],
-                       changed: inout [ValuePath])
+                       changed: inout [Int])
     {
         guard case .object(let members) = answers else { return }
         for (key, value) in members {
@@ -97,7 +97,7 @@ extension SessionState {
     }
 
     mutating func walkItems(_ items: [FormValue], keys: AnswerKeys, path: String, errors: inout [FieldError],
-                            changed: inout [ValuePath])
+                            changed: inout [Int])
     {
         let info = structure.repeats.first { $0.path == path }
         let available = info?.count ?? values.value(atPath: path)?.arrayValue?.count ?? 0
@@ -138,8 +138,9 @@ extension SessionState {
     }
 
     /// Reads a JSON answer for its field's type and writes it (dependents are re-evaluated by
-    /// the caller, once for all answers).
-    mutating func setAnswer(_ answer: FormValue, at path: @autoclosure () -> String, element: Int? = nil, changed: inout [ValuePath])
+    /// the caller, once for all answers: `changed` gets the element's index when its value
+    /// changed).
+    mutating func setAnswer(_ answer: FormValue, at path: @autoclosure () -> String, element: Int? = nil, changed: inout [Int])
         -> FieldError?
     {
         guard let index = element ?? structure.elementByPath[path()], let valuePath = structure.elements[index].valuePath else {
@@ -148,7 +149,7 @@ extension SessionState {
         let entry = structure.elements[index]
         switch entry.accept(answer) {
         case .success(let value):
-            if let written = write(value, toField: index, at: valuePath) { changed.append(written) }
+            if write(value, toField: index, at: valuePath) != nil { changed.append(index) }
             return nil
         case .failure(let error):
             return FieldError(path: path(), rule: entry.valueType == .file ? "file" : "type", message: error.message)
@@ -157,12 +158,18 @@ extension SessionState {
 
     /// An answer keyed by a whole key path: it may add the next item of a repeat, as an
     /// override may.
-    mutating func applyPathAnswer(_ key: String, _ value: FormValue, changed: inout [ValuePath]) -> FieldError? {
+    mutating func applyPathAnswer(_ key: String, _ value: FormValue, changed: inout [Int]) -> FieldError? {
         guard let path = try? ValuePath(parsing: key) else {
             return FieldError(path: key, rule: "answers", message: LibraryMessages.text(.noFieldHasKey))
         }
         let dotted = path.dotted
+        let before = structure
         if let error = growRepeats(toReach: dotted, key: key) { return error }
+        if structure !== before {
+            // A repeat grew: the fields changed so far are numbered in the old shape. Each keeps
+            // its path, which the new shape numbers anew.
+            changed = changed.compactMap { before.elements[$0].dottedPath.flatMap { structure.elementByPath[$0] } }
+        }
         guard let index = structure.elementByPath[dotted] else {
             return FieldError(path: key, rule: "answers", message: Self.noField(dotted, among: structure.elementByPath.keys.sorted()))
         }

@@ -4,18 +4,47 @@ extension SessionState {
         observation?.readsEverything = true
     }
 
-    /// Re-evaluates exactly the properties that depend on `changed`, transitively through
-    /// computed values, in order; returns the value paths that computed values changed.
+    /// Re-evaluates exactly the properties that depend on the values of the fields `changed`
+    /// (element indexes), transitively through computed values, in order; returns the value
+    /// paths that computed values changed.
     @discardableResult
-    mutating func propagate(_ changed: [ValuePath]) -> [ValuePath] {
+    mutating func propagate(changedFields changed: [Int]) -> [ValuePath] {
         if let deadline, pastDeadline || ContinuousClock.now > deadline {
             pastDeadline = true
             return []
         }
-        var dirty = Set<Int>()
-        var pending = changed
+        // A list, searched while short: a change rarely touches more than a few properties,
+        // and hashing each index into a set cost more than the rest of an answers object's
+        // walk. Past 32 a set takes over, so a change that touches thousands stays linear.
+        var dirty: [Int] = []
+        var many = Set<Int>()
+        var pending: [ValuePath] = []
+        func mark(_ index: Int) {
+            if dirty.count < 32 {
+                guard !dirty.contains(index) else { return }
+            } else {
+                if many.isEmpty { many = Set(dirty) }
+                guard many.insert(index).inserted else { return }
+            }
+            dirty.append(index)
+            if let written = structure.live[index].writes { pending.append(written) }
+        }
         var recomputed: [ValuePath] = []
         var looked = 0
+        // A field's readers were found when the form was compiled; a computed value's are
+        // looked up by its path.
+        for field in changed {
+            looked += 1
+            if let deadline, looked & 15 == 0, ContinuousClock.now > deadline {
+                pastDeadline = true
+                return []
+            }
+            if let dependents = structure.elements[field].dependents {
+                for index in dependents { mark(index) }
+            } else if let path = structure.elements[field].valuePath {
+                structure.forEachDependent(of: path, mark)
+            }
+        }
         while let path = pending.popLast() {
             // Finding dependents costs as much as evaluating when thousands of paths changed at
             // once (a big repeat given whole), so the deadline holds here too.
@@ -24,9 +53,7 @@ extension SessionState {
                 pastDeadline = true
                 return []
             }
-            structure.forEachDependent(of: path) { index in
-                if dirty.insert(index).inserted, let written = structure.live[index].writes { pending.append(written) }
-            }
+            structure.forEachDependent(of: path, mark)
         }
         if skipsDisplayProperties {
             let before = dirty.count

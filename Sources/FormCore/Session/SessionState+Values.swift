@@ -95,7 +95,7 @@ extension SessionState {
     /// Writes a value already read for its field and re-evaluates its dependents.
     private mutating func assign(_ value: FormValue, toField index: Int, at path: ValuePath) -> [ValuePath] {
         guard let changed = write(value, toField: index, at: path) else { return [] }
-        return [changed] + propagate([changed])
+        return [changed] + propagate(changedFields: [index])
     }
 
     /// The field's value path, if it may be set.

@@ -24,6 +24,10 @@ extension StructureLayout {
         return result
     }
 
+    /// The most live properties reading one first key for which an element keeps its
+    /// dependents (`SessionElement.dependents`).
+    static let keptDependents = 64
+
     /// Live properties that read `path` (or something inside or around it).
     func dependents(of path: ValuePath) -> [Int] {
         guard case .key(let first)? = path.components.first, let candidates = dependentsByKey[first] else { return [] }

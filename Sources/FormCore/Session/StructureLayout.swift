@@ -50,6 +50,11 @@ struct StructureLayout {
             if liveNames?["secureTextEntry"] == nil {
                 elements[index].staticSecure = elements[index].element.properties["secureTextEntry"]?.isTruthy ?? false
             }
+            if let path = elements[index].valuePath, case .key(let first)? = path.components.first,
+                (dependentsByKey[first]?.count ?? 0) <= Self.keptDependents
+            {
+                elements[index].dependents = dependents(of: path)
+            }
             let constraints = FieldConstraints(elements[index].element)
             elements[index].constraints = constraints
             if !elements[index].element.propertiesFromData.contains("validate") {
