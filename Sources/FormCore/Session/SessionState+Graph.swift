@@ -112,9 +112,12 @@ extension SessionState {
         let dataItem = dataItemFound
         var context = ExpressionContext(functions: registry.functions) { path in
             guard case .key(let first)? = path.components.first else { return values.value(at: path) }
-            if let itemPath, let item = values.value(at: itemPath), item[first] != nil { return item.value(at: path) }
-            if let dataItem, dataItem[first] != nil { return dataItem.value(at: path) }
-            if values[first] != nil { return values.value(at: path) }
+            // Each scope's member is found once and the rest of the path read from it (a
+            // member found means the scope is an object, whose `value(at:)` reads the same).
+            let rest = path.components.dropFirst()
+            if let itemPath, let member = values.value(at: itemPath)?[first] { return member.resolve(rest) }
+            if let member = dataItem?[first] { return member.resolve(rest) }
+            if let member = values[first] { return member.resolve(rest) }
             return data.value(at: path)
         }
         context.deadline = deadline
