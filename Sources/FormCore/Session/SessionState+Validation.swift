@@ -21,9 +21,10 @@ extension SessionState {
             // Only elements with live properties need resolving; the rest are checked as read
             // when the form was compiled.
             let constraints = elements[index].hasLiveProperties ? nil : elements[index].constraints
-            let field = FieldValidator.Field(
+            var field = FieldValidator.Field(
                 constraints: constraints ?? FieldConstraints(resolvedElement(index)), path: path,
                 value: values.value(at: path) ?? .null, isRequired: isRequired(element: index))
+            field.element = index
             errors += validator.validate(field)
         }
         errors += evaluationFailures()
@@ -78,7 +79,7 @@ extension SessionState {
 
     /// An `expression` rule's test, evaluated as the field's own expressions are.
     func evaluateTest(_ test: String, for field: FieldValidator.Field) -> Result<Bool, FieldInputError> {
-        guard let index = structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError(LibraryMessages.text(.expressionUnknownField))) }
+        guard let index = field.element ?? structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError(LibraryMessages.text(.expressionUnknownField))) }
         // Tests are expressions, and expressions come only from the definition.
         if elements[index].element.propertiesFromData.contains("validate") {
             return .failure(FieldInputError(LibraryMessages.text(.expressionFromData)))
@@ -96,7 +97,7 @@ extension SessionState {
     /// A rule's `message` holding `@{...}`, evaluated as the field's own expressions are; nil
     /// (the rule's default message) when it cannot be. A message bound from the data is text.
     func evaluateMessage(_ message: String, for field: FieldValidator.Field) -> String? {
-        guard let index = structure.elementByPath[field.path.dotted] else { return nil }
+        guard let index = field.element ?? structure.elementByPath[field.path.dotted] else { return nil }
         if elements[index].element.propertiesFromData.contains("validate") { return message }
         do throws(ExpressionError) {
             let expression: PropertyExpression
@@ -115,7 +116,7 @@ extension SessionState {
         if let key {
             guard let other = field.constraints.matchedPaths[key] ?? (try? ValuePath(parsing: key)) else { return key }
             path = other
-            if let index = structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
+            if let index = field.element ?? structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
                 structure.elementByPath[itemPath.appending(other).dotted] != nil
             {
                 path = itemPath.appending(other)
@@ -130,7 +131,7 @@ extension SessionState {
     /// Another field's value as `matches` sees it: the same repeat item first, then top level.
     func siblingValue(_ key: String, of field: FieldValidator.Field) -> FormValue? {
         guard let other = field.constraints.matchedPaths[key] ?? (try? ValuePath(parsing: key)) else { return nil }
-        if let index = structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
+        if let index = field.element ?? structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
             let value = values.value(at: itemPath.appending(other))
         {
             return value

@@ -8,6 +8,9 @@ struct FieldValidator: Sendable {
         var isRequired: Bool
         /// What validation reads from the element (its rules, bounds, choices).
         var constraints: FieldConstraints
+        /// The field's element in a session's structure, when a session validates it: its
+        /// tests and siblings are then found without looking its path up.
+        var element: Int?
 
         init(element: Element, path: ValuePath, value: FormValue, isRequired: Bool) {
             self.init(constraints: FieldConstraints(element), path: path, value: value, isRequired: isRequired)
