@@ -1,7 +1,7 @@
 /*
  * The C baseline for Scripts/bench-store.sh: the same inserts SubmissionStore does, through
  * the sqlite3 C API directly, with the same schema (migrations/0001_init.sql), PRAGMAs, open
- * flags and row shape (random v4 UUID text, ISO 8601 timestamps, the same values JSON).
+ * flags and row shape (time-ordered v7 UUID text, ISO 8601 timestamps, the same values JSON).
  *
  *   bench_sqlite <db> <schema.sql> single <rows>   one autocommit INSERT per submission
  *   bench_sqlite <db> <schema.sql> batch <rows>    all rows in one BEGIN IMMEDIATE transaction
@@ -30,11 +30,11 @@ static void check(int rc, const char *what) {
     }
 }
 
-/* Random bytes in 4 KiB reads, like RandomUUID.swift. */
+/* Random bytes in 4 KiB reads and the millisecond in front, like SubmissionUUID.swift. */
 static unsigned char random_buffer[4096];
 static size_t random_position = sizeof random_buffer;
 
-static void uuid_v4(char out[37]) {
+static void uuid_v7(char out[37]) {
     static const char hex[] = "0123456789abcdef";
     if (random_position + 16 > sizeof random_buffer) {
         int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
@@ -49,7 +49,11 @@ static void uuid_v4(char out[37]) {
     }
     unsigned char *b = random_buffer + random_position;
     random_position += 16;
-    b[6] = (b[6] & 0x0F) | 0x40;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long ms = (unsigned long long)ts.tv_sec * 1000ULL + (unsigned long long)(ts.tv_nsec / 1000000);
+    for (int i = 0; i < 6; i++) b[i] = (unsigned char)(ms >> (8 * (5 - i)));
+    b[6] = (b[6] & 0x0F) | 0x70;
     b[8] = (b[8] & 0x3F) | 0x80;
     int o = 0;
     for (int i = 0; i < 16; i++) {
@@ -153,7 +157,7 @@ int main(int argc, char **argv) {
         sqlite3_bind_text(insert, 5, now, 24, SQLITE_STATIC);
         sqlite3_bind_text(insert, 6, now, 24, SQLITE_STATIC);
         for (long i = 0; i < rows; i++) {
-            uuid_v4(uuid);
+            uuid_v7(uuid);
             sqlite3_bind_text(insert, 1, uuid, 36, SQLITE_STATIC);
             sqlite3_bind_text(insert, 7, values[i], (int)strlen(values[i]), SQLITE_STATIC);
             check(sqlite3_step(insert), "insert");
@@ -163,7 +167,7 @@ int main(int argc, char **argv) {
         check(sqlite3_exec(db, "COMMIT", NULL, NULL, NULL), "commit");
     } else {
         for (long i = 0; i < rows; i++) {
-            uuid_v4(uuid);
+            uuid_v7(uuid);
             now_iso(now);
             sqlite3_bind_text(insert, 1, uuid, 36, SQLITE_STATIC);
             sqlite3_bind_int64(insert, 2, form_id);

@@ -8,7 +8,7 @@ package final class StoreState {
     package let tables: TableNames
     /// The SQL texts that name tables, built once for this store's table names.
     package let sql: StoreSQL
-    var uuids = RandomUUID()
+    var uuids = SubmissionUUID()
     /// form_versions rows never change once written, so an insert need not look them up
     /// again; the cache is dropped whenever a transaction rolls back (see `transaction`),
     /// because a rolled-back insert could leave an entry for an id that will be reused.
