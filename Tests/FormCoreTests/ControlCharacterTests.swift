@@ -37,4 +37,18 @@ import Testing
         let filled = try CompiledForm(definition: try FormDefinition(json: Self.form)).fill(FormInput(answers: ["notes": "lone\rcarriage return"]))
         #expect(filled.errors.isEmpty && filled.values["notes"] == "lone\ncarriage return", "\(filled.errors) \(filled.values)")
     }
+
+    /// The byte scan finds what the scalar definition finds: every scalar to U+3100 alone, at the
+    /// start, middle and end of ASCII and non-ASCII text (so C1 controls, encoded 0xC2 0x80 to
+    /// 0xC2 0x9F, are told from the letters next to them, 0xC2 0xA0 and up).
+    @Test func theByteScanFindsWhatTheScalarsSay() {
+        for value in UInt32(0)...0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = ControlCharacterCheck.isControl(scalar)
+            for text in [String(scalar), "a" + String(scalar), String(scalar) + "é", "ñé" + String(scalar) + "✓ x"] {
+                #expect(ControlCharacterCheck.containsControl(text) == expected, "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(!ControlCharacterCheck.containsControl("Attendee 1 ✓ \u{A0}\u{C2}\u{FF}"))
+    }
 }

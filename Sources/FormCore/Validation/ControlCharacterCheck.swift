@@ -5,7 +5,7 @@
 package enum ControlCharacterCheck {
     /// The message for the first control character in `text`, nil when there is none.
     static func problem(in text: String, allowingLineBreaks: Bool) -> FieldInputError? {
-        guard text.unicodeScalars.contains(where: isControl) else { return nil }
+        guard containsControl(text) else { return nil }
         let scalars = Array(text.unicodeScalars)
         for (offset, scalar) in scalars.enumerated() where isControl(scalar) {
             let position = offset + 1
@@ -19,6 +19,24 @@ package enum ControlCharacterCheck {
             return FieldInputError(LibraryMessages.text(key, ["position": .int(position), "code": .text(code)]))
         }
         return nil
+    }
+
+    /// Whether `text` holds a control character (`isControl`), read from its UTF-8 bytes: every
+    /// answer is checked, and decoding each scalar cost more than the rest of reading it. C0
+    /// controls and DEL are single bytes; a C1 control is 0xC2 followed by 0x80 to 0x9F (a
+    /// String's UTF-8 is valid, so those two bytes are always that scalar).
+    static func containsControl(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] & 0xE0 == 0x80 { return true }
+                index += 1
+            }
+            return false
+        }
+        return found ?? text.unicodeScalars.contains(where: isControl)
     }
 
     /// C0 controls, DEL, and C1 controls (U+0080 to U+009F, obeyed as escapes by some terminals):
