@@ -166,9 +166,15 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// Unicode's White_Space property, answered for ASCII without looking it up in Unicode's
-    /// tables (tab, the line breaks LF, VT, FF, CR, and space are all of it below 0x80).
+    /// Unicode's White_Space property, answered without looking it up in Unicode's tables: tab,
+    /// the line breaks LF, VT, FF, CR, and space below 0x80, and 19 scalars above (NEL, the
+    /// no-break spaces, the Ogham mark, the typographic spaces, the line and paragraph
+    /// separators, the ideographic space). The property has held exactly these since Unicode
+    /// 6.3; a test compares this with Unicode's tables for every scalar.
     var isWhitespace: Bool {
-        value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D) : properties.isWhitespace
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 }

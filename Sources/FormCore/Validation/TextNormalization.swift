@@ -22,7 +22,9 @@ extension FormValue {
 extension String {
     /// CRLF and a lone CR as LF.
     var normalizedLineBreaks: String {
-        guard utf8.contains(UInt8(ascii: "\r")) else { return self }
+        // The bytes in place: UTF8View's own `contains` stepped an index through every byte.
+        let hasCR = utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\r")) } ?? utf8.contains(UInt8(ascii: "\r"))
+        guard hasCR else { return self }
         var scalars = String.UnicodeScalarView()
         var afterCR = false
         for scalar in unicodeScalars {
