@@ -30,12 +30,19 @@ extension SessionState {
             if let written = structure.live[index].writes { pending.append(written) }
         }
         var recomputed: [ValuePath] = []
+        // Finding dependents costs as much as evaluating when thousands of fields changed at
+        // once (a big repeat given whole), so the deadline holds here too: the clock is read
+        // every 16th field or path.
         var looked = 0
+        func outOfTime() -> Bool {
+            looked += 1
+            guard let deadline, looked & 15 == 0, ContinuousClock.now > deadline else { return false }
+            return true
+        }
         // A field's readers were found when the form was compiled; a computed value's are
         // looked up by its path.
         for field in changed {
-            looked += 1
-            if let deadline, looked & 15 == 0, ContinuousClock.now > deadline {
+            if outOfTime() {
                 pastDeadline = true
                 return []
             }
@@ -46,10 +53,7 @@ extension SessionState {
             }
         }
         while let path = pending.popLast() {
-            // Finding dependents costs as much as evaluating when thousands of paths changed at
-            // once (a big repeat given whole), so the deadline holds here too.
-            looked += 1
-            if let deadline, looked & 15 == 0, ContinuousClock.now > deadline {
+            if outOfTime() {
                 pastDeadline = true
                 return []
             }
