@@ -56,12 +56,14 @@ extension FormServer {
     /// makes for keeping. A write that fails because another process kept an answer under the
     /// key first (the key is unique, and the loser's transaction is rolled back) answers that.
     /// A replay's headers are `replayHeaders`' (without it, a submit's `Location`).
-    func idempotent(_ key: String?, fingerprint: String, waits: Bool,
+    func idempotent(_ key: String?, fingerprint: @autoclosure () -> String, waits: Bool,
                     response: @escaping @Sendable (Submission) -> IdempotentResponse,
                     replayHeaders: ((IdempotencyRecord) -> HTTPFields)? = nil,
                     _ write: (SubmissionIdempotency?) async throws -> Response) async throws -> Response
     {
         guard let key else { return try await write(nil) }
+        // Hashed only for a request that sends a key: the others need no fingerprint.
+        let fingerprint = fingerprint()
         if let kept = try await keptAnswer(key) { return try replay(kept, fingerprint: fingerprint, headers: replayHeaders?(kept)) }
         while !keysInFlight.claim(key) {
             guard waits else {
