@@ -18,11 +18,10 @@ struct SubmissionUUID {
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private var position = 4096
 
-    /// A uuid for a row stored now.
-    mutating func next() -> String { next(milliseconds: Self.millisecondsNow()) }
-
-    /// A uuid for a row stored `milliseconds` after 1970 (tests give the time).
-    mutating func next(milliseconds: UInt64) -> String {
+    /// A uuid for a row stored `milliseconds` after 1970: the instant its `created_at` says,
+    /// so the two agree and the clock is read once per row (or once per batch).
+    mutating func next(milliseconds: Int64) -> String {
+        let milliseconds = UInt64(max(0, milliseconds))
         if position + 16 > buffer.count { refill() }
         let start = position
         position += 16
@@ -43,12 +42,6 @@ struct SubmissionUUID {
                 return o
             }
         }
-    }
-
-    static func millisecondsNow() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return UInt64(max(0, now.tv_sec)) &* 1000 &+ UInt64(max(0, now.tv_nsec) / 1_000_000)
     }
 
     private mutating func refill() {

@@ -13,9 +13,19 @@ import Foundation
 package enum Timestamp {
     /// The current time, formatted.
     package static func now() -> String {
+        format(millisecondsSince1970: millisecondsNow())
+    }
+
+    /// The current time in whole milliseconds since 1970: what a stored timestamp keeps.
+    static func millisecondsNow() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        return format(millisecondsSince1970: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+
+    /// The instant `millisecondsSince1970` names, as `parse` gives it for its formatted text.
+    static func date(millisecondsSince1970 ms: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 
     package static func format(_ date: Date) -> String {

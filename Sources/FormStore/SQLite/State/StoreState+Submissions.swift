@@ -8,8 +8,9 @@ extension StoreState {
                         actor: String? = nil, language: String? = nil) throws -> StoredSubmission
     {
         let ref = try versionRef(id: formVersionID)
-        let uuid = uuids.next()
-        let now = Timestamp.now()
+        let milliseconds = Timestamp.millisecondsNow()
+        let uuid = uuids.next(milliseconds: milliseconds)
+        let now = Timestamp.format(millisecondsSince1970: milliseconds)
         let id = try connection.withStatement(sql.insertSubmission) { statement in
             try statement.bind(uuid, at: 1)
             try statement.bind(ref.formID, at: 2)
@@ -24,7 +25,7 @@ extension StoreState {
             try statement.run("saving a \(status.rawValue) submission of \(ref.formName)")
             return connection.lastInsertRowID
         }
-        let date = Timestamp.parse(now) ?? Date()
+        let date = Timestamp.date(millisecondsSince1970: milliseconds)
         return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: formVersionID,
                                 status: status, createdAt: date, updatedAt: date, valuesJSON: valuesJSON, revisionActor: actor,
                                 language: language)
@@ -37,7 +38,8 @@ extension StoreState {
     package func insertFinalBatch(formVersionID: Int64, valuesJSON: [String], language: String? = nil) throws -> [Int64] {
         try transaction {
             let ref = try versionRef(id: formVersionID)
-            let now = Timestamp.now()
+            let milliseconds = Timestamp.millisecondsNow()
+            let now = Timestamp.format(millisecondsSince1970: milliseconds)
             var ids: [Int64] = []
             ids.reserveCapacity(valuesJSON.count)
             let perStatement = StoreSQL.batchInsertRows
@@ -52,7 +54,7 @@ extension StoreState {
                     try statement.bind(language, at: 5)
                     for start in stride(from: 0, to: whole, by: perStatement) {
                         for row in 0..<perStatement {
-                            try statement.bind(uuids.next(), at: Int32(6 + 2 * row))
+                            try statement.bind(uuids.next(milliseconds: milliseconds), at: Int32(6 + 2 * row))
                             try statement.bind(valuesJSON[start + row], at: Int32(7 + 2 * row))
                         }
                         let operation = "saving submissions \(start + 1) to \(start + perStatement) of \(valuesJSON.count) of \(ref.formName)"
@@ -76,7 +78,7 @@ extension StoreState {
                 try statement.bindNull(9)
                 try statement.bind(language, at: 10)
                 for index in whole..<valuesJSON.count {
-                    try statement.bind(uuids.next(), at: 1)
+                    try statement.bind(uuids.next(milliseconds: milliseconds), at: 1)
                     try statement.bind(valuesJSON[index], at: 7)
                     try statement.run("saving submission \(index + 1) of \(valuesJSON.count) of \(ref.formName)")
                     statement.resetKeepingBindings()
