@@ -77,9 +77,15 @@ extension SessionState {
         property("hidden", ofSection: index)?.isTruthy == true || property("visibility", ofSection: index)?.stringValue == "gone"
     }
 
+    /// The element `field` is of: the one the session gave it, else the one at its path (a
+    /// field a caller made from a path alone).
+    private func elementIndex(of field: FieldValidator.Field) -> Int? {
+        field.element ?? structure.elementByPath[field.path.dotted]
+    }
+
     /// An `expression` rule's test, evaluated as the field's own expressions are.
     func evaluateTest(_ test: String, for field: FieldValidator.Field) -> Result<Bool, FieldInputError> {
-        guard let index = field.element ?? structure.elementByPath[field.path.dotted] else { return .failure(FieldInputError(LibraryMessages.text(.expressionUnknownField))) }
+        guard let index = elementIndex(of: field) else { return .failure(FieldInputError(LibraryMessages.text(.expressionUnknownField))) }
         // Tests are expressions, and expressions come only from the definition.
         if elements[index].element.propertiesFromData.contains("validate") {
             return .failure(FieldInputError(LibraryMessages.text(.expressionFromData)))
@@ -97,7 +103,7 @@ extension SessionState {
     /// A rule's `message` holding `@{...}`, evaluated as the field's own expressions are; nil
     /// (the rule's default message) when it cannot be. A message bound from the data is text.
     func evaluateMessage(_ message: String, for field: FieldValidator.Field) -> String? {
-        guard let index = field.element ?? structure.elementByPath[field.path.dotted] else { return nil }
+        guard let index = elementIndex(of: field) else { return nil }
         if elements[index].element.propertiesFromData.contains("validate") { return message }
         do throws(ExpressionError) {
             let expression: PropertyExpression
@@ -116,7 +122,7 @@ extension SessionState {
         if let key {
             guard let other = field.constraints.matchedPaths[key] ?? (try? ValuePath(parsing: key)) else { return key }
             path = other
-            if let index = field.element ?? structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
+            if let index = elementIndex(of: field), let itemPath = elements[index].itemPath,
                 structure.elementByPath[itemPath.appending(other).dotted] != nil
             {
                 path = itemPath.appending(other)
@@ -131,7 +137,7 @@ extension SessionState {
     /// Another field's value as `matches` sees it: the same repeat item first, then top level.
     func siblingValue(_ key: String, of field: FieldValidator.Field) -> FormValue? {
         guard let other = field.constraints.matchedPaths[key] ?? (try? ValuePath(parsing: key)) else { return nil }
-        if let index = field.element ?? structure.elementByPath[field.path.dotted], let itemPath = elements[index].itemPath,
+        if let index = elementIndex(of: field), let itemPath = elements[index].itemPath,
             let value = values.value(at: itemPath.appending(other))
         {
             return value
