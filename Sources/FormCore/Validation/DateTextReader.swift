@@ -29,14 +29,22 @@ struct DateTextReader {
 
     /// Exactly `digits` decimal digits.
     mutating func number(_ digits: Int) -> Int? {
-        guard index + digits <= bytes.count else { return nil }
-        var value = 0
-        for offset in 0..<digits {
-            let c = bytes[index + offset]
-            guard c >= 48 && c <= 57 else { return nil }
-            value = value * 10 + Int(c - 48)
-        }
+        guard index + digits <= bytes.count,
+            let value = bytes.withUnsafeBufferPointer({ Self.decimal($0, from: index, count: digits) })
+        else { return nil }
         index += digits
+        return value
+    }
+
+    /// The number the `count` bytes of `bytes` from `start` spell in decimal digits; nil when
+    /// one of them is not a digit. The caller checks that they are there.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> Int? {
+        var value = 0
+        for offset in start..<start + count {
+            let digit = bytes[offset] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
         return value
     }
 

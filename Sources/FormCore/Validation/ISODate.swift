@@ -71,27 +71,20 @@ package struct ISODate: Sendable, Hashable, Comparable {
     }
 
     /// Days since 1970 of `text` when it is a date exactly as a `Date` field stores it
-    /// (`YYYY-MM-DD`, a real day of the years 0001 to 9999), read without the general reader:
-    /// nearly every date answered, stored or compared is written this way. Nil for anything else,
-    /// which the general reader then reads as before.
+    /// (`YYYY-MM-DD`, a real day of the years 0001 to 9999), read in place rather than by the
+    /// general reader, which copies the text first: nearly every date answered, stored or
+    /// compared is written this way. Nil for anything else, which the general reader then
+    /// reads as before (the same digits and calendar, `DateTextReader`'s).
     static func canonicalDays(_ text: String) -> Int? {
         let utf8 = text.utf8
         guard utf8.count == 10 else { return nil }
         return utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-            func number(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for index in range {
-                    let digit = bytes[index] &- UInt8(ascii: "0")
-                    guard digit < 10 else { return nil }
-                    value = value * 10 + Int(digit)
-                }
-                return value
-            }
-            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1, (1...12).contains(month),
-                day >= 1, day <= daysIn(month: month, year: year)
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                let year = DateTextReader.decimal(bytes, from: 0, count: 4), year >= 1,
+                let month = DateTextReader.decimal(bytes, from: 5, count: 2),
+                let day = DateTextReader.decimal(bytes, from: 8, count: 2)
             else { return nil }
-            return daysFromCivil(year: year, month: month, day: day)
+            return DateTextReader.days(year: year, month: month, day: day)
         } ?? nil
     }
 
