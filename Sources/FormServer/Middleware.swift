@@ -52,21 +52,24 @@ extension FormServer {
         // waits for it, and a client gone cancels it too.
         let work = Task { try await Self.$deadline.withValue(deadline) { try await body() } }
         let ticket = requestDeadlines.watch(until: deadline) { work.cancel() }
-        let response: Response
+        let outcome: Result<Response, any Error>
         do {
-            response = try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
-        } catch let error as ServedError where error.status == .unprocessableContent || error.status == .conflict {
-            // What the values or an action decided stands, even past the deadline.
-            _ = requestDeadlines.forget(ticket)
-            throw error
+            outcome = .success(try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() })
         } catch {
-            // Anything else that stopped at the deadline is the deadline's refusal.
-            if requestDeadlines.forget(ticket) { throw Self.outOfTime(limit) }
-            throw error
+            outcome = .failure(error)
         }
-        // A write whose transaction had begun finished: its answer stands, however late.
-        _ = requestDeadlines.forget(ticket)
-        return response
+        let late = requestDeadlines.forget(ticket)
+        switch outcome {
+        case .success(let response):
+            // A write whose transaction had begun finished: its answer stands, however late.
+            return response
+        case .failure(let error as ServedError) where error.status == .unprocessableContent || error.status == .conflict:
+            // What the values or an action decided stands, even past the deadline.
+            throw error
+        case .failure(let error):
+            // Anything else that stopped at the deadline is the deadline's refusal.
+            throw late ? Self.outOfTime(limit) : error
+        }
     }
 
     static func outOfTime(_ limit: Duration) -> ServedError {
