@@ -238,3 +238,42 @@ struct SessionTests {
         for index in 0..<8 { #expect(session.value(forKey: "n\(index)") == .int(200)) }
     }
 }
+
+/// Answers keyed by whole key paths, as a flat source (an HTML form) sends them: a key past a
+/// repeat's items adds one, which renumbers every element after the repeat. What was answered
+/// before it must still reach the expressions that read it.
+@Suite struct FlatKeyGrowthTests {
+    static let form = """
+        {"sections": [
+          {"bind": "iterate:guests", "addTitle": "Add a guest",
+           "elementTemplate": {"type": "entry", "key": "email", "bind": "textValue:email"}},
+          {"elements": [
+            {"type": "entry", "key": "name"},
+            {"type": "entry", "key": "greeting", "textValue": "@{'Hi \\\\(name)'}"},
+            {"type": "decimal", "key": "guestCount", "numberValue": "@{guests.@count}"},
+            {"type": "entry", "key": "note", "hidden": "@{name == 'Ada'}"}
+          ]}
+        ]}
+        """
+
+    @Test(arguments: [
+        // The name first: it is changed in the shape before the repeat grows, twice.
+        ["name", "guests.0.email", "guests.1.email"],
+        ["guests.0.email", "name", "guests.1.email"],
+        ["guests.0.email", "guests.1.email", "name"],
+    ])
+    func whatWasAnsweredBeforeARepeatGrewIsRead(order: [String]) throws {
+        let compiled = try CompiledForm(definition: try FormDefinition(json: Self.form))
+        let given = ["name": "Ada", "guests.0.email": "a@example.org", "guests.1.email": "b@example.org"]
+        // An object's members keep the order they are written in.
+        let answers = try FormValue(json: "{" + order.map { #""\#($0)": "\#(given[$0] ?? "")""# }.joined(separator: ", ") + "}")
+        let filled = compiled.fill(FormInput(answers: answers))
+        #expect(filled.errors.isEmpty, "\(filled.errors)")
+        let values = filled.valuesToStore
+        #expect(values.value(at: try ValuePath(parsing: "greeting")) == "Hi Ada")
+        #expect(values.value(at: try ValuePath(parsing: "guestCount")) == .int(2))
+        #expect(values.value(at: try ValuePath(parsing: "guests")) == [["email": "a@example.org"], ["email": "b@example.org"]])
+        // Hidden by the name: not stored.
+        #expect(values.value(at: try ValuePath(parsing: "note")) == nil)
+    }
+}

@@ -95,6 +95,38 @@ struct ImportE2ETests {
         #expect(!stored.contains { $0.valuesJSON.contains("secret123") })
     }
 
+    /// Flat keys (`guests.1.email`, as a spreadsheet's columns give them) that add a repeat's
+    /// items renumber the fields after the repeat: a key that follows must still reach its own
+    /// field. (It once wrote into the guest's email instead, and stored the name as null.)
+    @Test func flatKeysThatAddItemsLeaveTheFieldsAfterTheRepeatTheirOwn() throws {
+        let scratch = try Scratch()
+        let form = try scratch.write("party.json", """
+            {"title": "Party", "sections": [
+              {"bind": "iterate:guests", "addTitle": "Add a guest",
+               "elementTemplate": {"type": "entry", "key": "email", "bind": "textValue:email"}},
+              {"elements": [
+                {"type": "entry", "key": "name", "required": true},
+                {"type": "entry", "key": "greeting", "textValue": "@{'Hi \\\\(name)'}"}
+              ]}
+            ]}
+            """)
+        let lines = [
+            #"{"guests.0.email":"a@example.org","name":"Ada"}"#,
+            #"{"guests.0.email":"b@example.org","guests.1.email":"c@example.org","name":"Grace"}"#,
+        ]
+        let file = try scratch.write("in.ndjson", lines.joined(separator: "\n"))
+        let result = try scratch.formctl(["import", form, file])
+        #expect(result.exitCode == 0, "\(result)")
+        let stored = try SubmissionStore(path: scratch.db).submissions().map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.valuesJSON.utf8)) as? [String: Any])
+        }
+        #expect(stored.count == 2)
+        #expect(stored.map { $0["name"] as? String } == ["Ada", "Grace"])
+        #expect(stored.map { $0["greeting"] as? String } == ["Hi Ada", "Hi Grace"])
+        #expect(stored.map { ($0["guests"] as? [[String: Any]])?.compactMap { $0["email"] as? String } }
+            == [["a@example.org"], ["b@example.org", "c@example.org"]])
+    }
+
     @Test func unreadableInputAndBadDatabaseExitThree() throws {
         let scratch = try Scratch()
         let missing = try scratch.formctl(["import", try CommandRunner.fixture("contacts.json"), scratch.path("nope.ndjson")])

@@ -59,13 +59,18 @@ extension SessionState {
                        changed: inout [Int])
     {
         guard case .object(let members) = answers else { return }
+        var keys = keys
         for (key, value) in members {
             // The key's whole path is text to build: only errors and nested answers need it.
             var path: String { prefix.isEmpty ? key : prefix + "." + key }
             guard let entry = keys.entries[key] else {
                 if prefix.isEmpty, key.contains(".") || key.contains("[") {
                     // `guests.1.email` as one key, as flat sources (an HTML form) give it.
+                    let before = structure
                     if let error = applyPathAnswer(key, value, changed: &changed) { errors.append(error) }
+                    // A repeat grew: the elements after it are numbered anew, and the keys
+                    // still to walk must name them as the new shape does.
+                    if structure !== before { keys = structure.answerKeys }
                     continue
                 }
                 errors.append(FieldError(path: path, rule: "answers", message: Self.noField(key, among: keys.names)))
@@ -166,9 +171,10 @@ extension SessionState {
         let before = structure
         if let error = growRepeats(toReach: dotted, key: key) { return error }
         if structure !== before {
-            // A repeat grew: the fields changed so far are numbered in the old shape. Each keeps
-            // its path, which the new shape numbers anew.
-            changed = changed.compactMap { before.elements[$0].dottedPath.flatMap { structure.elementByPath[$0] } }
+            // A repeat grew: the new shape was evaluated whole (`adopt`) with every value set so
+            // far, so what those changes read is up to date, and their indices, of the old
+            // shape, would name other elements in the new one.
+            changed.removeAll()
         }
         guard let index = structure.elementByPath[dotted] else {
             return FieldError(path: key, rule: "answers", message: Self.noField(dotted, among: structure.elementByPath.keys.sorted()))
