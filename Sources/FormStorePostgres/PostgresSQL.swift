@@ -26,8 +26,8 @@ struct PostgresSQL: Sendable {
             """
         insertSubmission = """
             INSERT INTO \(tables.submissions)
-                (form_id, form_version_id, status, created_at, updated_at, values_json, resume_token_hash, revision_actor, language)
-            VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5, $6, $7, $8) RETURNING id, uuid::text
+                (form_id, form_version_id, status, created_at, updated_at, values_json, resume_token_hash, revision_actor, language, uuid)
+            VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5, $6, $7, $8, $9::uuid) RETURNING id, uuid::text
             """
         formVersionSelect = """
             SELECT v.id, f.name, v.version, v.content_hash, v.definition_json

@@ -12,7 +12,8 @@ extension PostgresStorage {
         guard !valuesJSON.isEmpty else { return 0 }
         return try await write("saving \(valuesJSON.count) final submissions") { [self] connection in
             let ref = try await versionRef(formVersionID, on: connection, caching: true)
-            let now = Timestamp.now()
+            let milliseconds = Timestamp.millisecondsNow()
+            let now = Timestamp.format(millisecondsSince1970: milliseconds)
             // Every row starts the same: form, version, status, both timestamps and the language
             // (`\N` is COPY's NULL).
             var start = ByteBuffer(string: "\(ref.formID)\t\(formVersionID)\tfinal\t\(now)\t\(now)\t")
@@ -24,7 +25,7 @@ extension PostgresStorage {
                 try connection.refuseIfClosed()
                 try await connection.copyFrom(
                     table: tables.submissions,
-                    columns: ["form_id", "form_version_id", "status", "created_at", "updated_at", "language", "values_json"],
+                    columns: ["form_id", "form_version_id", "status", "created_at", "updated_at", "language", "values_json", "uuid"],
                     logger: logger
                 ) { writer in
                     var buffer = ByteBuffer()
@@ -32,6 +33,9 @@ extension PostgresStorage {
                     for values in valuesJSON {
                         buffer.writeBytes(prefix)
                         Self.appendCopyText(values, to: &buffer)
+                        buffer.writeInteger(UInt8(ascii: "\t"))
+                        // A uuid is hex digits and dashes: nothing COPY would read as an escape.
+                        buffer.writeString(uuids.withLock { $0.next(milliseconds: milliseconds) })
                         buffer.writeInteger(UInt8(ascii: "\n"))
                         if buffer.readableBytes >= Self.copyChunkBytes {
                             try await writer.write(buffer)

@@ -76,16 +76,20 @@ extension PostgresStorage {
     /// server stops then). An explicit COMMIT answers only once the commit is flushed.
     private func insert(_ write: SubmissionWrite, versionID: Int64, ref: VersionRef,
                         on connection: PostgresConnection) async throws -> StoredSubmission {
-        let now = Timestamp.now()
+        // One clock reading for the uuid's millisecond and the row's timestamps.
+        let milliseconds = Timestamp.millisecondsNow()
+        let now = Timestamp.format(millisecondsSince1970: milliseconds)
+        let newUUID = uuids.withLock { $0.next(milliseconds: milliseconds) }
         let rows = try await connection.run(
             sql.insertSubmission,
             [.integer(ref.formID), .integer(versionID), .text(write.status.rawValue), .timestamp(now), .text(write.valuesJSON),
              write.status == .draft ? .optional(write.resumeTokenHash) : .null,
-             .optional(write.actor), .optional(write.language)],
+             .optional(write.actor), .optional(write.language), .text(newUUID)],
             logger: logger)
         var inserted: (Int64, String)?
         for try await row in rows.decode((Int64, String).self) { inserted = row }
-        guard let (id, uuid) = inserted, let date = Timestamp.parse(now) else { throw StoreError.submissionNotFound(id: 0) }
+        guard let (id, uuid) = inserted else { throw StoreError.submissionNotFound(id: 0) }
+        let date = Timestamp.date(millisecondsSince1970: milliseconds)
         return StoredSubmission(id: id, uuid: uuid, formName: ref.formName, version: ref.version, formVersionID: versionID,
                                 status: write.status, createdAt: date, updatedAt: date, valuesJSON: write.valuesJSON,
                                 revisionActor: write.actor, language: write.language)

@@ -16,6 +16,9 @@ package final class PostgresStorage: SubmissionStorage {
     /// form_versions rows never change, so what an insert needs of one is kept after the
     /// first look (only from committed reads).
     let versionRefs = Mutex<[Int64: VersionRef]>([:])
+    /// Time-ordered uuids for new rows, as the SQLite store makes them: the column's default
+    /// (`gen_random_uuid()`, version 4) would put each on a random page of the uuid index.
+    let uuids = Mutex(SubmissionUUID())
     /// Wakes `outboxSignals()`: after this storage's writes, and on every NOTIFY the listener hears.
     let outboxBroadcast = OutboxBroadcast()
     let outboxListener: PostgresOutboxListener

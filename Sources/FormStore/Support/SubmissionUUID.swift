@@ -13,14 +13,17 @@ import Secrets
 ///
 /// Reading 16 bytes per UUID (or 8 per `SystemRandomNumberGenerator.next()`) is one system call
 /// each; buffering makes a million-row import spend its time in SQLite, not in the kernel.
-/// Not thread-safe: each store keeps one under its lock.
-struct SubmissionUUID {
+/// Not thread-safe: each store keeps one under its lock (SQLite: the writer's; PostgreSQL: a
+/// mutex of its own, as its saves run concurrently).
+package struct SubmissionUUID {
+    package init() {}
+
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private var position = 4096
 
     /// A uuid for a row stored `milliseconds` after 1970: the instant its `created_at` says,
     /// so the two agree and the clock is read once per row (or once per batch).
-    mutating func next(milliseconds: Int64) -> String {
+    package mutating func next(milliseconds: Int64) -> String {
         let milliseconds = UInt64(max(0, milliseconds))
         if position + 16 > buffer.count { refill() }
         let start = position

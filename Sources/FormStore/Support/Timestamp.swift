@@ -17,14 +17,14 @@ package enum Timestamp {
     }
 
     /// The current time in whole milliseconds since 1970: what a stored timestamp keeps.
-    static func millisecondsNow() -> Int64 {
+    package static func millisecondsNow() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 
     /// The instant `millisecondsSince1970` names, as `parse` gives it for its formatted text.
-    static func date(millisecondsSince1970 ms: Int64) -> Date {
+    package static func date(millisecondsSince1970 ms: Int64) -> Date {
         Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 
@@ -32,7 +32,7 @@ package enum Timestamp {
         format(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
-    static func format(millisecondsSince1970 ms: Int64) -> String {
+    package static func format(millisecondsSince1970 ms: Int64) -> String {
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
         let (year, month, day) = civilDate(daysSince1970: days)
         let clampedYear = min(max(year, 0), 9999)
