@@ -109,6 +109,27 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A head's timeout shorter than a body's: after a slow body (its pauses within the body
+    /// timeout, its whole past the head's), the connection's next head is still due within the
+    /// header timeout, not the body's.
+    @Test func aShortHeaderTimeoutStillBoundsTheHeadAfterASlowBody() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch, extra: ["--header-timeout", "1", "--body-timeout", "30"])
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        let body = Array(ServeE2ETests.ann)
+        connection.send("POST /forms/signup/submissions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+        connection.send(String(body[..<(body.count / 2)]))
+        usleep(1_500_000)
+        connection.send(String(body[(body.count / 2)...]))
+        #expect(connection.readResponse(timeout: 5).flatMap(RawConnection.status) == 201)
+        connection.send("GET /forms HTTP/1.1\r\n")
+        let start = Date()
+        #expect(connection.readUntilClosed(timeout: 10).closed)
+        #expect(Date().timeIntervalSince(start) < 3, "closed after \(Date().timeIntervalSince(start)) s")
+        #expect(server.stop() == 0)
+    }
+
     @Test func connectionsPastTheLimitPerClientAreClosedWhileOtherAddressesAreServed() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch, extra: ["--max-connections-per-client", "2", "--header-timeout", "30"])
