@@ -277,3 +277,32 @@ struct SessionTests {
         #expect(values.value(at: try ValuePath(parsing: "note")) == nil)
     }
 }
+
+/// What submitting can mean: the actions of the buttons shown, in form order, those of a
+/// repeat's items included, none of a hidden button or of one that names no action.
+@Suite struct ButtonActionTests {
+    static let form = """
+        {"sections": [
+          {"elements": [
+            {"type": "entry", "key": "name"},
+            {"type": "button", "key": "a", "controllerAction": "onA", "hidden": "@{name == 'x'}"},
+            {"type": "button", "key": "plain"}
+          ]},
+          {"bind": "iterate:items", "addTitle": "Add",
+           "elementTemplate": {"type": "button", "key": "pick", "controllerAction": "onItem"}},
+          {"elements": [{"type": "button", "key": "c", "controllerAction": "onC"}]}
+        ]}
+        """
+
+    @Test func theShownButtonsActionsInFormOrder() throws {
+        let compiled = try CompiledForm(definition: try FormDefinition(json: Self.form))
+        let shown = compiled.fill(FormInput(answers: ["name": "y"])).buttonActions
+        #expect(shown.map(\.name) == ["onA", "onC"])
+        #expect(shown.map(\.elementPath) == ["a", "c"])
+        let data: FormValue = ["items": [["n": 1], ["n": 2]]]
+        let withItems = try CompiledForm(definition: try FormDefinition(json: Self.form), data: data)
+        let hiddenA = withItems.fill(FormInput(answers: ["name": "x"])).buttonActions
+        #expect(hiddenA.map(\.name) == ["onItem", "onItem", "onC"])
+        #expect(Set(hiddenA.map(\.jsonPath)).count == 3)
+    }
+}

@@ -32,6 +32,8 @@ final class FormStructure: Sendable {
     let repeats: [RepeatInfo]
     /// Action names the form uses, with where each is used.
     let actionUses: [(name: String, path: String)]
+    /// Buttons that name a `controllerAction`: every submit asks which are shown.
+    let actionButtons: [Int]
     /// Per live property: whether it decides what is stored or checked.
     let decisive: [Bool]
     /// The host's rules, transforms and functions, as the form was compiled with them.
@@ -59,6 +61,7 @@ final class FormStructure: Sendable {
         hideableElements = layout.hideableElements
         repeats = layout.repeats
         actionUses = layout.actionUses
+        actionButtons = layout.actionButtons
         registry = layout.registry
         decisive = layout.decisive
         self.initialValues = initialValues

@@ -35,9 +35,9 @@ extension SessionState {
 
     /// The actions of the visible buttons, in form order: what submitting the form can mean.
     func buttonActions() -> [ActionRequest] {
-        elements.indices.compactMap { index in
+        structure.actionButtons.compactMap { index in
             let element = elements[index].element
-            guard element.kind == .button, let name = element.controllerAction, !isHidden(element: index) else { return nil }
+            guard let name = element.controllerAction, !isHidden(element: index) else { return nil }
             return ActionRequest(name: name, elementPath: element.key ?? name, elementKey: element.key, jsonPath: elements[index].jsonPath)
         }
     }

@@ -17,6 +17,8 @@ struct StructureLayout {
     var hideableElements: [Int] = []
     var repeats: [RepeatInfo] = []
     var actionUses: [(name: String, path: String)] = []
+    /// Buttons that name a `controllerAction`, in element order.
+    var actionButtons: [Int] = []
     /// Per live property: whether it decides what is stored or checked (see `isDecisive`).
     var decisive: [Bool] = []
     var registry: FormRegistry
@@ -74,6 +76,7 @@ struct StructureLayout {
             if entry.valuePath != nil, entry.element.isSecure || liveIndex[.element(index)]?["secureTextEntry"] != nil {
                 secureCandidates.append(index)
             }
+            if entry.element.kind == .button, entry.element.controllerAction != nil { actionButtons.append(index) }
         }
         repeats = findRepeats(baseData: baseData)
         answerKeys = makeAnswerKeys()
