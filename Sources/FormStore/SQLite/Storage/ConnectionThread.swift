@@ -37,11 +37,13 @@ final class ConnectionThread: @unchecked Sendable {
         let opened = DispatchSemaphore(value: 0)
         let failure = OpenFailure()
         let thread = Thread { [self] in
+            // Named from inside: on Linux, Foundation does not pass a name set before `start()`
+            // to the kernel, where `top -H`, `perf` and a debugger read it (15 bytes at most).
+            Thread.current.name = name
             do { state = try open() } catch { failure.error = StorageError(sqlite: error, database: database) }
             opened.signal()
             if state != nil { serve() } else { markStopped() }
         }
-        thread.name = name
         thread.start()
         opened.wait()
         if let error = failure.error { throw error }

@@ -31,7 +31,7 @@ package final class SQLiteStorage: SubmissionStorage {
         if readOnly {
             writer = nil
         } else {
-            writer = try ConnectionThread(name: "formstore-writer", database: path) {
+            writer = try ConnectionThread(name: "store-writer", database: path) {
                 let connection = try Connection.openWithCurrentSchema(
                     path: path, readOnly: false, busyTimeout: busyTimeout, adoptingForeignDatabase: adoptingForeignDatabase, tables: tables)
                 // Statement journals in memory: inside a transaction every INSERT keeps one (the
@@ -48,7 +48,7 @@ package final class SQLiteStorage: SubmissionStorage {
         var threads: [ConnectionThread] = []
         do {
             for _ in 0..<max(1, readers) {
-                threads.append(try ConnectionThread(name: "formstore-reader", database: path) {
+                threads.append(try ConnectionThread(name: "store-reader", database: path) {
                     StoreState(connection: try Connection.openWithCurrentSchema(
                         path: path, readOnly: true, busyTimeout: busyTimeout, adoptingForeignDatabase: false, tables: tables),
                         tables: tables)
