@@ -8,7 +8,8 @@
 # on 127.0.0.1 (a free port) with a fresh SQLite database and, with wrk (-d 10s each, --latency),
 # POSTs one valid signup answers object (Team plan: company and seats; both passwords; two
 # guests) to /forms/signup/submissions from 1, 16 and 64 connections (threads = min(conns, 2)).
-# Prints submissions/s and p50/p99 latency per run, and checks that every response was a 2xx
+# Prints submissions/s, p50/p99 latency and the server's CPU per submission (split between its
+# HTTP event loops, the request tasks and the store's threads) per run, and checks that every response was a 2xx
 # and that the database gained about as many final submissions as wrk counted responses (a
 # request still in flight when wrk stops may be stored without being counted: up to one per
 # connection more rows than responses is accepted).
@@ -114,6 +115,24 @@ if [ "$status" != 201 ]; then
   echo "POST $url answered $status, not 201: $(head -c 500 "$work/first.json")"; exit 1
 fi
 
+# The server's CPU time so far, in clock ticks: "TOTAL HTTP STORE". HTTP is SwiftNIO's event
+# loops (threads NIO-*), STORE the store's connection threads (store-writer, store-reader); the
+# rest of TOTAL (the whole process, threads that ended included) is the request tasks on Swift's
+# pool, which fill, validate and, when the writer is idle, store a submission themselves.
+server_ticks() {
+  local total http=0 store=0 task comm ticks
+  total=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")
+  for task in /proc/"$server_pid"/task/*; do
+    comm=$(cat "$task/comm" 2>/dev/null) || continue
+    ticks=$(awk '{print $14 + $15}' "$task/stat" 2>/dev/null) || continue
+    case $comm in
+      NIO-*) http=$((http + ticks)) ;;
+      store-*) store=$((store + ticks)) ;;
+    esac
+  done
+  echo "$total $http $store"
+}
+
 rows() { sqlite3 -cmd '.timeout 10000' "$db" "select count(*) from submissions where status = 'final'"; }
 
 # The C reference: single-row transactions of the stored row into a copy of this database.
@@ -136,15 +155,17 @@ reference "before"
 
 echo "formctl serve: POST /forms/signup/submissions (JSON), $duration per run, $(nproc) cores shared by wrk and the server"
 echo "$bin, $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-6s %-8s %14s %10s %10s %10s %10s  %s\n' conns threads submissions/s p50 p99 responses rows check
+printf '%-6s %-8s %14s %10s %10s %10s %10s %24s  %s\n' conns threads submissions/s p50 p99 responses rows "CPU µs (http/tasks/store)" check
 rates=()
 failed=0
 ms() { awk -v us="$1" 'BEGIN { printf "%.2fms", us / 1000 }'; }
 for conns in $connections; do
   threads=$(( conns < 2 ? conns : 2 ))
   before=$(rows)
+  ticks_before=$(server_ticks)
   wrk -t"$threads" -c"$conns" -d"$duration" --latency -s "$work/post.lua" "$url" > "$work/wrk-$conns.txt" 2>&1 || {
     echo "wrk failed:"; cat "$work/wrk-$conns.txt"; exit 1; }
+  ticks_after=$(server_ticks)
   after=$(rows)
   line=$(grep '^BENCH ' "$work/wrk-$conns.txt" || true)
   [ -n "$line" ] || { echo "wrk printed no summary:"; cat "$work/wrk-$conns.txt"; exit 1; }
@@ -160,8 +181,12 @@ for conns in $connections; do
     verdict="FAIL: $stored rows for $requests responses"
   fi
   [ "$verdict" = ok ] || failed=1
-  printf '%-6s %-8s %14s %10s %10s %10s %10s  %s\n' "$conns" "$threads" "$rate" \
-    "$(ms "$(val p50_us)")" "$(ms "$(val p99_us)")" "$requests" "$stored" "$verdict"
+  cpu=$(awk -v b="$ticks_before" -v a="$ticks_after" -v n="$requests" -v hz="$(getconf CLK_TCK)" 'BEGIN {
+    split(b, x, " "); split(a, y, " "); us = 1e6 / hz / n
+    t = (y[1] - x[1]) * us; h = (y[2] - x[2]) * us; s = (y[3] - x[3]) * us
+    printf "%.0f (%.0f/%.0f/%.0f)", t, h, t - h - s, s }')
+  printf '%-6s %-8s %14s %10s %10s %10s %10s %24s  %s\n' "$conns" "$threads" "$rate" \
+    "$(ms "$(val p50_us)")" "$(ms "$(val p99_us)")" "$requests" "$stored" "$cpu" "$verdict"
   rates+=("$conns:$rate")
 done
 stop_server
