@@ -41,6 +41,18 @@ struct AttachmentExportTests {
         #expect(data["speakers"]?[0]?["portrait"]?["path"] == .string("\(uuid)/speakers.0.portrait/me.png"))
         #expect(data["extras"]?[1]?["path"] == .string("\(uuid)/extras/2-same.png") && data["title"] == "Export")
         #expect(rows[1]?["data"]?["title"] == "None" && rows[1]?["data"]?["slides"] == .null)
+        // Only the values change: every other member of a row with files (its language, times,
+        // review...) is what the export without files writes.
+        let withoutFiles = ExportTests.Collected()
+        try await engine.prepareExport(SubmissionQuery(formName: "talk"), as: .json).write(to: withoutFiles)
+        let plainRows = try FormValue(json: withoutFiles.text)
+        #expect(rows[0]?["language"] == "en")
+        for index in 0..<2 {
+            var row = try #require(rows[index]?.objectValue), plain = try #require(plainRows[index]?.objectValue)
+            row["data"] = nil
+            plain["data"] = nil
+            #expect(row == plain)
+        }
         for (path, bytes) in [("slides/talk.pdf", slides), ("speakers.0.portrait/me.png", photo), ("extras/same.png", photo),
                               ("extras/2-same.png", Array("x".utf8))] {
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(uuid)/\(path)")))

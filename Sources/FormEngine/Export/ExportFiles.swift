@@ -124,11 +124,11 @@ struct ExportFileWriter {
 }
 
 extension StoredSubmission {
-    /// The row with other values (an export's, with its files' paths).
+    /// The row with other values (an export's, with its files' paths), and everything else
+    /// as it was: a copy rather than a new row, so that no member (its language once) is lost.
     func with(valuesJSON: String) -> StoredSubmission {
-        StoredSubmission(id: id, uuid: uuid, formName: formName, version: version, formVersionID: formVersionID, status: status,
-                         createdAt: createdAt, updatedAt: updatedAt, valuesJSON: valuesJSON, revision: revision,
-                         revisionActor: revisionActor, revisionReason: revisionReason, reviewState: reviewState,
-                         reviewComment: reviewComment, deletion: deletion)
+        var row = self
+        row.valuesJSON = valuesJSON
+        return row
     }
 }

@@ -48,7 +48,7 @@ public struct StoredSubmission: Sendable, Equatable {
     /// When its values last changed (a draft updated or finalized), to the millisecond.
     public let updatedAt: Date
     /// The values as compact JSON text, exactly as stored.
-    public let valuesJSON: String
+    public package(set) var valuesJSON: String
     /// 1 as submitted, one more per edit (see `SubmissionHistory`); a draft stays at 1.
     public let revision: Int
     /// Who made the current revision (submitted it, or made the last edit), if known.
