@@ -31,11 +31,40 @@ import Testing
     }
 
     @Test(arguments: [("seats", "16", FormValue.int(16)), ("seats", "-3", .int(-3)), ("seats", "+7", .int(7)), ("price", "2.50", .double(2.5)),
-                      ("price", ".5", .double(0.5)), ("level", "1.5e3", .double(1500)), ("level", "2.5E-1", .double(0.25)), ("level", " 3 ", .int(3))])
+                      ("price", ".5", .double(0.5)), ("level", "1.5e3", .double(1500)), ("level", "2.5E-1", .double(0.25)), ("level", " 3 ", .double(3)),
+                      ("seats", "7.0", .int(7)), ("price", "10", .double(10))])
     func decimalNotationIsRead(_ key: String, _ text: String, _ expected: FormValue) throws {
         let form = try CompiledForm(definition: FormDefinition(json: Self.form))
         let filled = form.fill(FormInput(answers: [key: .string(text)]))
         #expect(filled.errors.isEmpty, "\(text): \(filled.errors)")
         #expect(filled.valuesToStore[key] == expected, "\(text): \(String(describing: filled.valuesToStore[key]))")
+    }
+
+    /// A field holds one value for one number, whatever its notation or source: a whole-number
+    /// field an integer, a field with fractions a double. An expression reading it gives one
+    /// result, so a row exported (where `7.0` is written `7`) and imported again computes what
+    /// it stored.
+    @Test func aNumberIsHeldAlikeWhateverItsNotation() throws {
+        let form = try CompiledForm(definition: FormDefinition(json: """
+            {"sections": [{"elements": [
+              {"type": "decimal", "key": "a"}, {"type": "decimal", "key": "b"},
+              {"type": "decimal", "key": "x", "fractionDigits": 2}, {"type": "decimal", "key": "y", "fractionDigits": 2},
+              {"type": "entry", "key": "whole", "textValue": "@{a / b}"}, {"type": "entry", "key": "real", "textValue": "@{x / y}"}]}]}
+            """))
+        let inputs: [FormInput] = [
+            FormInput(answers: ["a": "7", "b": "2", "x": "7", "y": "2"]),
+            FormInput(answers: ["a": "7.0", "b": "2.00", "x": "7.0", "y": "2.00"]),
+            FormInput(answers: ["a": .int(7), "b": .int(2), "x": .int(7), "y": .int(2)]),
+            FormInput(answers: ["a": .double(7), "b": .double(2), "x": .double(7), "y": .double(2)]),
+            FormInput(overrides: [FieldOverride(key: "a", text: "7.0"), FieldOverride(key: "b", text: "2"),
+                                  FieldOverride(key: "x", text: "7"), FieldOverride(key: "y", text: "2.0")]),
+        ]
+        for input in inputs {
+            let filled = form.fill(input)
+            #expect(filled.errors.isEmpty, "\(filled.errors)")
+            let values = filled.valuesToStore
+            #expect(values["a"] == .int(7) && values["x"] == .double(7), "\(values)")
+            #expect(values["whole"] == .int(3) && values["real"] == .double(3.5), "\(values)")
+        }
     }
 }

@@ -131,7 +131,7 @@ package enum FieldValueType: Sendable, Hashable {
         case .number:
             if case .string(let text) = answer { return parse(text, for: element) }
             guard answer.isNumber else { return .failure(FieldInputError(LibraryMessages.text(.numberExpected, ["found": .text(answer.foundName)]))) }
-            return .success(answer)
+            return .success(Self.heldNumber(answer, for: element))
         case .date:
             guard case .string(let text) = answer else {
                 return .failure(FieldInputError(ISODate.formatMessage(for: element.properties["mode"]?.stringValue)))
@@ -278,14 +278,29 @@ package enum FieldValueType: Sendable, Hashable {
             guard Double(text) != nil else { return .failure(FieldInputError(LibraryMessages.text(.notANumber))) }
             return .failure(FieldInputError(LibraryMessages.text(allowsExponent ? .decimalNotationWithExponent : .decimalNotation)))
         }
-        if let int = Int(text), element.kind == .decimal, (element.properties["fractionDigits"]?.intValue ?? 0) == 0 {
-            return .success(.int(int))
-        }
+        if let int = Int(text), !holdsFractions(element) { return .success(.int(int)) }
         guard let number = Double(text), number.isFinite else { return .failure(FieldInputError(LibraryMessages.text(.notANumber))) }
-        if number.rounded() == number, abs(number) < 9e15, !text.contains("."), !text.lowercased().contains("e") {
-            return .success(.int(Int(number)))
+        return .success(heldNumber(.double(number), for: element))
+    }
+
+    /// Whether a number field holds a real number (a float, a decimal with `fractionDigits`)
+    /// rather than a whole one (a decimal without, a countdown's seconds).
+    static func holdsFractions(_ element: Element) -> Bool {
+        element.kind == .float || (element.kind == .decimal && (element.properties["fractionDigits"]?.intValue ?? 0) > 0)
+    }
+
+    /// A number as its field holds it, whichever notation or source it came in: a whole
+    /// number as an integer in a whole-number field and as a double in one with fractions.
+    /// `7`, `7.0` and a stored `7` are then one value, and an expression reading the field
+    /// gives one result (`a / b` divides two integers as integers, and a double otherwise),
+    /// however the answer was typed and after its row is exported and imported again.
+    static func heldNumber(_ number: FormValue, for element: Element) -> FormValue {
+        switch number {
+        case .int(let int) where holdsFractions(element): return .double(Double(int))
+        case .double(let double) where !holdsFractions(element) && double.rounded() == double && abs(double) < 9e15:
+            return .int(Int(double))
+        default: return number
         }
-        return .success(.double(number))
     }
 
     /// An optional sign, digits with at most one decimal point (a digit on at least one side),
