@@ -67,4 +67,25 @@ import Testing
             #expect(values["whole"] == .int(3) && values["real"] == .double(3.5), "\(values)")
         }
     }
+
+    /// A number held as a double keeps 15 significant digits exactly: one with more would be
+    /// stored as another number, so it is refused in every field that would hold it so. A
+    /// whole-number field holds integers exactly, to Int's bounds.
+    @Test func moreDigitsThanADoubleKeepsAreRefused() throws {
+        let form = try CompiledForm(definition: FormDefinition(json: Self.form))
+        for (key, text) in [("price", "99999999999999999"), ("seats", "12345678901234567890123"), ("level", "3.14159265358979323"),
+                            ("price", "9007199254740993.0"), ("seats", "0.1234567890123456")] {
+            for input in [FormInput(answers: [key: .string(text)]), FormInput(overrides: [FieldOverride(key: key, text: text)])] {
+                let filled = form.fill(input)
+                #expect(filled.errors.map(\.message) == ["must have at most 15 significant digits: a number keeps no more exactly"],
+                        "\(key) \(text): \(filled.errors)")
+            }
+        }
+        for (key, text, expected) in [("seats", "99999999999999999", FormValue.int(99_999_999_999_999_999)),
+                                      ("price", "1234567890123.45", .double(1_234_567_890_123.45)), ("level", "0.000000000000001", .double(1e-15)),
+                                      ("level", "1200000000000000000000", .double(1.2e21)), ("level", "-3.50e4", .double(-35_000))] {
+            let filled = form.fill(FormInput(answers: [key: .string(text)]))
+            #expect(filled.errors.isEmpty && filled.valuesToStore[key] == expected, "\(key) \(text): \(filled.errors)")
+        }
+    }
 }

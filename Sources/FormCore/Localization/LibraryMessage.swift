@@ -15,7 +15,7 @@ package enum LibraryMessage: String, Sendable, Hashable, CaseIterable {
 
     // Numbers.
     case notANumber, numberExpected, decimalNotation, decimalNotationWithExponent
-    case minimumValue, maximumValue, wholeNumber, fractionDigits
+    case minimumValue, maximumValue, wholeNumber, fractionDigits, tooManyDigits
 
     // Dates, and the formats they are written in.
     case dateFormat, timeFormat, minimumDate, maximumDate

@@ -27,6 +27,7 @@ extension LibraryMessages {
         .maximumValue: "يجب ألا يزيد على {maximum}",
         .wholeNumber: "يجب أن يكون عددًا صحيحًا",
         .fractionDigits: "يجب ألا يتجاوز {digits, plural, zero {# منزلة عشرية} one {منزلة عشرية واحدة} two {منزلتين عشريتين} few {# منازل عشرية} many {# منزلة عشرية} other {# منزلة عشرية}}",
+        .tooManyDigits: "يجب ألا يتجاوز 15 رقمًا معنويًا: لا يحفظ العدد أكثر منها بدقة",
 
         .dateFormat: "يجب أن يكون تاريخًا بالتنسيق {format}",
         .timeFormat: "يجب أن يكون وقتًا بالتنسيق {format}",

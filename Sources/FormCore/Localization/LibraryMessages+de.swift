@@ -24,6 +24,7 @@ extension LibraryMessages {
         .maximumValue: "darf höchstens {maximum} sein",
         .wholeNumber: "muss eine ganze Zahl sein",
         .fractionDigits: "darf höchstens {digits, plural, one {# Nachkommastelle} other {# Nachkommastellen}} haben",
+        .tooManyDigits: "darf höchstens 15 signifikante Stellen haben: mehr behält eine Zahl nicht genau",
 
         .dateFormat: "muss ein Datum im Format {format} sein",
         .timeFormat: "muss eine Uhrzeit im Format {format} sein",

@@ -27,6 +27,7 @@ extension LibraryMessages {
         .maximumValue: "must be at most {maximum}",
         .wholeNumber: "must be a whole number",
         .fractionDigits: "must have at most {digits, plural, one {# digit} other {# digits}} after the decimal point",
+        .tooManyDigits: "must have at most 15 significant digits: a number keeps no more exactly",
 
         .dateFormat: "must be a date as {format}",
         .timeFormat: "must be a time as {format}",

@@ -25,6 +25,7 @@ extension LibraryMessages {
         .maximumValue: "debe ser como máximo {maximum}",
         .wholeNumber: "debe ser un número entero",
         .fractionDigits: "debe tener como máximo {digits, plural, one {# decimal} many {# de decimales} other {# decimales}}",
+        .tooManyDigits: "debe tener como máximo 15 cifras significativas: un número no guarda más con exactitud",
 
         .dateFormat: "debe ser una fecha con el formato {format}",
         .timeFormat: "debe ser una hora con el formato {format}",

@@ -26,6 +26,7 @@ extension LibraryMessages {
         .maximumValue: "doit valoir au plus {maximum}",
         .wholeNumber: "doit être un nombre entier",
         .fractionDigits: "doit avoir au plus {digits, plural, one {# décimale} many {# de décimales} other {# décimales}}",
+        .tooManyDigits: "doit avoir au plus 15 chiffres significatifs : un nombre n’en garde pas plus exactement",
 
         .dateFormat: "doit être une date au format {format}",
         .timeFormat: "doit être une heure au format {format}",

@@ -26,6 +26,7 @@ extension LibraryMessages {
         .maximumValue: "może wynosić co najwyżej {maximum}",
         .wholeNumber: "musi być liczbą całkowitą",
         .fractionDigits: "może mieć co najwyżej {digits, plural, one {# miejsce} few {# miejsca} many {# miejsc} other {# miejsca}} po przecinku",
+        .tooManyDigits: "może mieć co najwyżej 15 cyfr znaczących: liczba nie przechowuje dokładnie więcej",
 
         .dateFormat: "musi być datą w formacie {format}",
         .timeFormat: "musi być godziną w formacie {format}",

@@ -279,8 +279,31 @@ package enum FieldValueType: Sendable, Hashable {
             return .failure(FieldInputError(LibraryMessages.text(allowsExponent ? .decimalNotationWithExponent : .decimalNotation)))
         }
         if let int = Int(text), !holdsFractions(element) { return .success(.int(int)) }
+        // Held as a double, which keeps 15 significant digits exactly: more would be stored as
+        // another number (99999999999999999 as 1e17), so they are refused, not rounded.
+        guard significantDigits(text) <= maximumSignificantDigits else {
+            return .failure(FieldInputError(LibraryMessages.text(.tooManyDigits)))
+        }
         guard let number = Double(text), number.isFinite else { return .failure(FieldInputError(LibraryMessages.text(.notANumber))) }
         return .success(heldNumber(.double(number), for: element))
+    }
+
+    /// The significant digits a number typed in decimal notation may have when it is held as
+    /// a double: every decimal number of 15 digits survives the trip to a double and back.
+    static let maximumSignificantDigits = 15
+
+    /// The digits of a number in decimal notation from its first non-zero digit to its last
+    /// one, exponent aside (`0.0120` has 2, `1200` has 2, `-3.50e4` has 2).
+    static func significantDigits(_ text: String) -> Int {
+        var digits: [UInt8] = []
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { digits.append(byte) }
+        }
+        guard let first = digits.firstIndex(where: { $0 != UInt8(ascii: "0") }),
+            let last = digits.lastIndex(where: { $0 != UInt8(ascii: "0") })
+        else { return 0 }
+        return last - first + 1
     }
 
     /// Whether a number field holds a real number (a float, a decimal with `fractionDigits`)
