@@ -80,6 +80,29 @@ import Testing
         #expect(error.issues.first?.file == dir.path + "/part.json")
     }
 
+    /// A file included twice brings its keys twice: each value would go to one place, the
+    /// second field showing and overwriting the first's, so it is warned about as a key used
+    /// twice in one file is, naming the include that led to the first.
+    @Test func aFileIncludedTwiceIsWarnedAboutForItsKeys() throws {
+        let dir = try TemporaryDirectory()
+        let main = try dir.write("main.json", """
+            {"sections": [{"elements": [{"type": "entry", "key": "name"}]},
+              {"include": "address.json", "shared_data": {"label": "Home"}},
+              {"include": "address.json", "shared_data": {"label": "Work"}}]}
+            """)
+        try dir.write("address.json", #"{"title": "Address", "elements": [{"type": "entry", "key": "street"}]}"#)
+        let definition = try DefinitionLoader().load(path: main).definition
+        let duplicates = DefinitionCheck().issues(in: definition).filter { $0.code == .duplicateKey }
+        #expect(duplicates.count == 1, "\(duplicates)")
+        let issue = try #require(duplicates.first)
+        #expect(issue.file == dir.path + "/address.json" && issue.path == "elements[0].key")
+        #expect(issue.message.hasPrefix("the key 'street' is also used at \(main): sections[1] (include 'address.json') -> elements[0]"),
+                "\(issue.message)")
+        // Included once, nothing is said.
+        let once = try dir.write("once.json", #"{"sections": [{"include": "address.json"}]}"#)
+        #expect(DefinitionCheck().issues(in: try DefinitionLoader().load(path: once).definition).filter { $0.code == .duplicateKey }.isEmpty)
+    }
+
     @Test func unreadableTopLevelFile() throws {
         let error = try #require(throws: DefinitionError.self) { try DefinitionLoader().load(path: "/nonexistent/form.json") }
         #expect(error.issues.map(\.code) == [.unreadableFile])

@@ -131,11 +131,13 @@ package struct DefinitionLint {
                      issues: &issues)
         lintValues(of: element, path: path, place: place, issues: &issues)
         if let key = element.key, element.kind.fetchesValue, element.scopes.isEmpty {
-            if let first = keys[key], first != path {
+            // Where it is, includes and all: a file included twice has the same paths both times.
+            let site = place.chain.map { $0.description + " -> " }.joined() + (path.isEmpty ? "(root)" : path)
+            if let first = keys[key], first != site {
                 issues.append(place.issue(.warning, .duplicateKey, path: join(path, "key"),
                                           message: "the key '\(key)' is also used at \(first); the later value wins"))
             } else {
-                keys[key] = path
+                keys[key] = site
             }
         }
         for action in [element.controllerAction, element.controllerAccessoryAction].compactMap({ $0 }) {
