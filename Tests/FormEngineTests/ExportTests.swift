@@ -90,6 +90,23 @@ struct ExportTests {
         #expect(rows[3].hasSuffix(#","[{""email"":""c1@example.com""}]""#), "\(rows[3])")
     }
 
+    /// A key may hold a dot (`"a.b"` is one key, stored as it is): its column is the quoted
+    /// name, once, holding its value, beside a field nested under `a` (`a.b` is b inside a).
+    @Test func aKeyWithADotHasOneQuotedColumn() async throws {
+        let scratch = try TemporaryDirectory(prefix: "formengine-export")
+        let engine = try FormEngine(databasePath: scratch.path("export.sqlite"))
+        let form = try engine.loadForm(definition: try FormDefinition(json: """
+            {"sections": [{"elements": [{"type": "entry", "key": "a.b"}, {"type": "entry", "key": "=cmd"},
+                                        {"type": "entry", "key": "b", "valuePath": "a.b"}]}]}
+            """), name: "odd")
+        try await engine.submit(SubmissionRequest(answers: ["a.b": "dotted", "=cmd": "z", "a": ["b": "nested"]]), to: form)
+        let sink = Collected()
+        try await engine.export(SubmissionQuery(formName: "odd"), as: .csv, to: sink)
+        let rows = sink.records
+        #expect(rows.first?.hasSuffix(#",_language,"""a.b""","""=cmd""",a.b"#) == true, "\(rows)")
+        #expect(rows.count == 2 && rows[1].hasSuffix(",en,dotted,z,nested"), "\(rows)")
+    }
+
     @Test func jsonAndNDJSONCarryEveryRow() async throws {
         let stored = try await stored()
         let ndjson = Collected(), json = Collected()

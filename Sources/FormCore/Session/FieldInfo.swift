@@ -27,6 +27,9 @@ public struct FieldInfo: Sendable {
     /// Where the element is in the bound form (`sections[0].elements[2]`), as `check` names
     /// places; nil for a repeat's template, which is no element of the form until an item is added.
     public var jsonPath: String? = nil
+    /// Where its value lives, as keys and indexes: `path` joins them with dots, so a key that
+    /// holds a dot (`"a.b"`, one key) reads there as two.
+    package var valuePath: ValuePath? = nil
 
     /// The element's `key`.
     public var key: String? { element.key }

@@ -14,7 +14,7 @@ extension SessionState {
                 sectionIndex: entry.sectionIndex, itemIndex: repeatScope?.index,
                 repeatPath: repeatScope.map { _ in
                     ValuePath(components: entry.itemPath?.components.dropLast().map { $0 } ?? []).dotted
-                }, jsonPath: entry.jsonPath)
+                }, jsonPath: entry.jsonPath, valuePath: entry.valuePath)
         }
         for info in structure.repeats.reversed() {
             guard let template = structure.sections[info.sectionIndex].section.repeatSource?.template,

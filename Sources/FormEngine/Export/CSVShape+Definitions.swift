@@ -20,7 +20,8 @@ extension CSVShape {
                 declareRepeat(repeatPath, itemField: field.key.flatMap(Self.keys))
                 continue
             }
-            guard let dotted = field.path, !secure.contains(dotted), let path = Self.keys(of: dotted) else { continue }
+            // The field's own keys, not its dotted path read again: a key may hold a dot.
+            guard let dotted = field.path, !secure.contains(dotted), let path = field.valuePath.flatMap(Self.keys(of:)) else { continue }
             if let repeatPath = repeatPaths.first(where: { path.starts(with: $0) }) {
                 declareRepeat(repeatPath, itemField: nil)
             } else {
@@ -44,8 +45,13 @@ extension CSVShape {
     /// with an index, an operator or `self`, which names no stored key.
     static func keys(of dotted: String) -> [String]? {
         guard let parsed = try? ValuePath(parsing: dotted) else { return nil }
+        return keys(of: parsed)
+    }
+
+    /// The keys of a value path; nil as for `keys(of:)` with a dotted path.
+    static func keys(of path: ValuePath) -> [String]? {
         var keys: [String] = []
-        for component in parsed.components {
+        for component in path.components {
             guard case .key(let key) = component, !key.allSatisfy(\.isNumber) else { return nil }
             keys.append(key)
         }
