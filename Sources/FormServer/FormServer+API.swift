@@ -93,7 +93,7 @@ extension FormServer {
             }
             answers = body
         }
-        let draft = request.uri.queryParameters["draft"].map { $0 == "true" || $0 == "1" } ?? false
+        let draft = try Self.flagParameter(request.uri.queryParameters["draft"], named: "draft")
         let status: HTTPResponse.Status = draftID == nil ? .created : .ok
         // What is kept for a retry: the summary without the resume token, which is given once.
         let kept: @Sendable (Submission) -> IdempotentResponse = { submitted in

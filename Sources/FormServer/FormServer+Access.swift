@@ -20,7 +20,8 @@ extension FormServer {
     /// for a token that is neither the token file's nor a stored one.
     func grant(_ request: Request) async throws -> AccessToken? {
         guard let header = request.headers[.authorization] else { return nil }
-        guard header.hasPrefix("Bearer ") else { throw Self.unauthorized }
+        // The scheme's name is case-insensitive (RFC 9110, 11.1): `bearer` is `Bearer`.
+        guard header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { throw Self.unauthorized }
         let given = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
         if let token, ConstantTime.equal(given, token) { return Self.tokenFileGrant }
         let stored: AccessToken?

@@ -115,11 +115,12 @@ extension FormServer {
         }
     }
 
-    /// A query parameter that is `true` or `false`; absent is false.
+    /// A query parameter that is `true` or `false` (`1` or `0`); absent is false. Anything else
+    /// is a 400: `?draft=yes` read as false would store a final submission, or finalize a draft.
     static func flagParameter(_ value: Substring?, named name: String) throws -> Bool {
         switch value {
-        case nil, "false"?: return false
-        case "true"?: return true
+        case nil, "false"?, "0"?: return false
+        case "true"?, "1"?: return true
         default: throw ServedError(.badRequest, message: "\(name) is true or false, not '\(value?.prefix(40) ?? "")'")
         }
     }

@@ -38,7 +38,7 @@ enum SubmissionFilters {
             }
             query.reviewState = state
         }
-        query.descending = parameters["desc"] == "true"
+        query.descending = try FormServer.flagParameter(parameters["desc"], named: "desc")
         return query
     }
 

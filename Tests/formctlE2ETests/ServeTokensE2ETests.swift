@@ -74,6 +74,24 @@ import Testing
         #expect(foreign.status == 404 && missing.status == 404)
         #expect(try server.request("GET", "/forms/survey/submissions?status=all", headers: bearer(admin)).text.contains(#""id":\#(surveyID)"#))
         #expect(try server.request("GET", "/forms/survey/submissions?status=all", headers: bearer(server.token)).status == 200)
+        // The scheme's name is case-insensitive (RFC 9110): `bearer` and `BEARER` are `Bearer`.
+        for scheme in ["bearer", "BEARER"] {
+            let lower = try server.request("GET", "/forms/signup/submissions", headers: ["Authorization": "\(scheme) \(signupRead)"])
+            #expect(lower.status == 200, "\(scheme): \(lower.text)")
+        }
+        #expect(try server.request("GET", "/forms/signup/submissions", headers: ["Authorization": "Basic \(signupRead)"]).status == 401)
+        // A flag that is neither true nor false is refused, not read as false: `?draft=yes` would
+        // have stored a final submission (or finalized a draft).
+        for query in ["draft=yes", "draft=TRUE", "draft"] {
+            let refused = try server.request("POST", "/forms/signup/submissions?\(query)", body: ServeE2ETests.ann)
+            #expect(refused.status == 400 && refused.text.contains("draft is true or false"), "\(query): \(refused.text)")
+        }
+        let unordered = try server.request("GET", "/forms/signup/submissions?desc=maybe", headers: bearer(signupRead))
+        #expect(unordered.status == 400 && unordered.text.contains("desc is true or false"), "\(unordered.text)")
+        let newestFirst = try server.request("GET", "/forms/signup/submissions?desc=1&status=all", headers: bearer(admin))
+        #expect(newestFirst.status == 200, "\(newestFirst.text)")
+        #expect(try server.request("GET", "/forms/signup/submissions?status=all", headers: bearer(admin)).text.components(separatedBy: "\"id\":").count == 2,
+                "the refused posts stored nothing")
 
         // write: any draft of its form without the draft's resume token; read is not enough.
         let draft = try server.request("POST", "/forms/signup/submissions?draft=true", body: #"{"name":"Cy Young"}"#)
