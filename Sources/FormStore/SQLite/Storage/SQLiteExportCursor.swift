@@ -152,6 +152,6 @@ final class SQLiteExportCursor: ExportCursor, @unchecked Sendable {
         guard !isClosed.withLock({ closed in defer { closed = true }; return closed }) else { return }
         // Queued before the reader is given back, so it runs before the next user's jobs.
         reader.enqueue { _ in self.finish() }
-        pool.giveBack(reader)
+        pool.giveBack(reader, fromExport: true)
     }
 }

@@ -59,7 +59,7 @@ package final class SQLiteStorage: SubmissionStorage {
             threads.forEach { $0.stop() }
             throw error
         }
-        self.readers = ReaderPool(threads)
+        self.readers = ReaderPool(threads, database: path)
     }
 
     deinit {
@@ -146,8 +146,9 @@ package final class SQLiteStorage: SubmissionStorage {
 
     package func export(_ query: SubmissionQuery) -> SubmissionExport {
         let readers = self.readers
-        return SubmissionExport {
-            SQLiteExportCursor(pool: readers, reader: await readers.take(), query: query)
+        return SubmissionExport { () async throws(StorageError) -> any ExportCursor in
+            guard let reader = await readers.take(forExport: true) else { throw readers.abandoned }
+            return SQLiteExportCursor(pool: readers, reader: reader, query: query)
         }
     }
 
