@@ -27,11 +27,26 @@ extension FormServer {
         }
         var headers = HTTPFields()
         headers[.contentType] = csv ? "text/csv; charset=utf-8" : "application/x-ndjson"
-        // Rows are read as the client takes them: a slow client holds the reading back. A
-        // failure after the first byte can only cut the body short, which the client sees.
+        // Rows are read as the client takes them: a slow client holds the reading back, and
+        // one that takes nothing for the request timeout loses the rest (the export gives its
+        // reader back; see ExportRelay). A failure after the first byte can only cut the body
+        // short, which the client sees.
+        let stallLimit = limits.requestTimeout
         let body = ResponseBody { writer in
-            let sink = ResponseBodySink(writer: writer)
-            try await export.write { $0 == chosen ? sink : nil }
+            let relay = ExportRelay(stallLimit: stallLimit)
+            let exporting = Task {
+                do {
+                    try await export.write { $0 == chosen ? ExportRelaySink(relay: relay) : nil }
+                    relay.finish(nil)
+                } catch {
+                    relay.finish(error)
+                }
+            }
+            defer {
+                relay.abandon()
+                exporting.cancel()
+            }
+            while let chunk = try await relay.take() { try await writer.write(ByteBuffer(bytes: chunk)) }
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
@@ -47,14 +62,5 @@ extension FormServer {
         case .formNeeded, .damagedRow, .changedDuringExport, .unreadableDefinition, .alreadyWritten, .revisionsNeedJSON:
             return ServedError(.internalServerError, message: "the export failed: \(error)")
         }
-    }
-}
-
-/// An export's bytes into a response body.
-struct ResponseBodySink: ExportSink {
-    var writer: any ResponseBodyWriter
-
-    mutating func write(_ bytes: [UInt8]) async throws {
-        try await writer.write(ByteBuffer(bytes: bytes))
     }
 }

@@ -8,9 +8,11 @@ final class RawConnection {
     private var descriptor: Int32
 
     /// Connects to 127.0.0.1:`port` from `source`; connecting and sending give up after 3 s.
-    init(port: Int, from source: String = "127.0.0.1") throws {
+    init(port: Int, from source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw CommandRunner.Failure(description: "socket: errno \(errno)") }
+        // A small window, set before connecting: a client that reads slowly, or not at all.
+        if var size = receiveBuffer { setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var limit = timeval(tv_sec: 3, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var local = Self.address(source, port: 0)
