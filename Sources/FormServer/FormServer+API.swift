@@ -68,8 +68,10 @@ extension FormServer {
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
         // Who submits, kept as revision 1's actor: the bearer token's name when one is sent.
         let actor = try await grant(request).map(Self.actor)
-        let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
+        var key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
         let answers: FormValue
+        // A form post's own fields mean what they mean on the page, whichever answer is asked for.
+        var savesDraft = false
         let (body, bytes, staged): (Body, ByteBuffer, StagedAttachments?)
         switch try await readSubmitBody(request, for: form) {
         case .answered(let refusal): return refusal
@@ -87,13 +89,15 @@ extension FormServer {
                 throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
             }
             answers = read.answers
+            savesDraft = read.pageFields[DraftPage.saveField] != nil
+            key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
         case .json(let body):
             guard case .object = body else {
                 throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
             }
             answers = body
         }
-        let draft = try Self.flagParameter(request.uri.queryParameters["draft"], named: "draft")
+        let draft = try Self.flagParameter(request.uri.queryParameters["draft"], named: "draft") || savesDraft
         let status: HTTPResponse.Status = draftID == nil ? .created : .ok
         // What is kept for a retry: the summary without the resume token, which is given once.
         let kept: @Sendable (Submission) -> IdempotentResponse = { submitted in

@@ -89,6 +89,18 @@ import Testing
         #expect(json.object["form"] as? String == "proposal" && json.object["status"] as? String == "final", "\(json.text)")
         #expect(json.headers["location"] == "/submissions/\(json.object["id"] as? Int ?? 0)", "\(json.headers)")
 
+        // The page's own fields mean what they mean on the page: Save draft saves a draft, and
+        // the page's key answers a second post with the first one's answer, storing nothing more.
+        let saved = try server.request("POST", "/forms/proposal/submissions", body: Self.answers + "&_save_draft=1", type: Self.form,
+                                       headers: ["Accept": "application/json"])
+        #expect(saved.status == 201 && saved.object["status"] as? String == "draft" && saved.object["resume_token"] != nil,
+                "\(saved.text)")
+        let keyed = Self.answers + "&_idempotency_key=page-key-1"
+        let once = try server.request("POST", "/forms/proposal/submissions", body: keyed, type: Self.form, headers: ["Accept": "application/json"])
+        let twice = try server.request("POST", "/forms/proposal/submissions", body: keyed, type: Self.form, headers: ["Accept": "application/json"])
+        #expect(once.status == 201 && twice.status == 201, "\(once.text) \(twice.text)")
+        #expect(once.object["id"] as? Int == twice.object["id"] as? Int, "stored twice: \(once.text) \(twice.text)")
+
         let refused = try server.request("POST", "/forms/proposal/submissions", body: "name=", type: Self.form,
                                          headers: ["Accept": "application/json"])
         #expect(refused.status == 422 && refused.headers["content-type"]?.hasPrefix("application/json") == true, "\(refused.text)")
