@@ -20,7 +20,8 @@ enum FieldStates {
                 "visible": .bool(!field.isHidden),
                 "enabled": .bool(field.isEnabled),
                 "required": .bool(field.isRequired),
-                "value": field.element.isSecure ? .null : (field.value ?? .null),
+                // A label holds no answer: its value is its own (computed) `value`, as the page shows it.
+                "value": field.element.isSecure ? .null : (field.value ?? (field.path == nil ? field.element.properties["value"] : nil) ?? .null),
                 "errors": .array(errorsByPath[path] ?? []),
             ]
         }

@@ -94,6 +94,10 @@ import Testing
         #expect((email["errors"] as? [[String: String]])?.first?["rule"] == "email")
         #expect(try field("password", #"{"password": "secret-value-1"}"#)["value"] is NSNull)
         #expect(try server.request("POST", "/forms/signup/state", body: #"{"values": [1]}"#).status == 400)
+        // A label's computed value, as the page shows it: a thin client needs no expressions.
+        let reply = try server.request("POST", "/forms/signup/state", body: #"{"values": {"name": "Ann Lee"}}"#)
+        let summary = (reply.object["fields"] as? [[String: Any]])?.first { $0["title"] as? String == "Summary" }
+        #expect(summary?["value"] as? String == "Welcome, Ann Lee!", "\(reply.text)")
     }
 
     @Test func readingSubmissionsNeedsTheToken() throws {
