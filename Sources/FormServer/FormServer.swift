@@ -86,7 +86,8 @@ public struct FormServer: Sendable {
     /// (writes included) finish, and returns. `onListening` gets the port (useful with port 0).
     /// Beside the routes: `GET /healthz`, `GET /readyz` and `GET /metrics`, without a token.
     public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
-        let router = Router()
+        // HEAD on every GET route, as HTTP requires of a server (RFC 9110, 9.1): monitors probe with it.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(log: accessLog, metrics: metrics))
         addOperations(to: router)
         var served = self

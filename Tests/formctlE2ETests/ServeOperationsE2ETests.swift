@@ -105,6 +105,22 @@ import Testing
         #expect(logged.contains { $0["path"] as? String == "/metrics" && $0["status"] as? Int == 200 }, "\(server.log)")
     }
 
+    /// HEAD answers every GET route with GET's status and headers and no body (RFC 9110 9.1):
+    /// monitors and link checkers probe with it.
+    @Test func headAnswersEveryGetRouteWithoutABody() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch)
+        defer { server.stop() }
+        for (path, type) in [("/healthz", "application/json"), ("/readyz", "application/json"), ("/forms", "application/json"),
+                             ("/forms/signup", "text/html"), ("/openapi.json", "application/json")] {
+            let head = try server.request("HEAD", path, headers: ["Accept": type])
+            #expect(head.status == 200 && head.body.isEmpty, "\(path): \(head.status) \(head.text)")
+            #expect(head.headers["content-type"]?.hasPrefix(type) == true, "\(path): \(head.headers)")
+        }
+        #expect(try server.request("HEAD", "/forms/no-such-form").status == 404)
+        #expect(try server.request("HEAD", "/submissions/1").status == 401)
+    }
+
     @Test func aStoreBusyWithAnotherWriterIsCountedAndReadsStillAnswer() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch, extra: ["--busy-timeout", "0.2"])
