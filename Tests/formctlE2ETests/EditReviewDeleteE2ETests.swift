@@ -200,6 +200,14 @@ import Testing
         #expect(moved.stdout == "edited submission 1: revision 3, moved from form version 1 to 2\n  tag: (none) -> \"work\"\n", "\(moved)")
         let history = try Self.json(try scratch.formctl(["show", "1", "--history", "--json"]))
         #expect((history["revisions"] as? [[String: Any]])?.map { $0["version"] as? Int } == [1, 1, 2], "\(history)")
+
+        // A value the latest version cannot take is dropped, and the edit says why.
+        _ = try scratch.write("note.json", #"{"title":"Note","sections":[{"elements":[{"type":"entry","key":"text","title":"Text","required":true},{"type":"radio","key":"tag","title":"Tag","items":["Home","Office"],"values":["home","office"]}]}]}"#)
+        #expect(try scratch.formctl(["fill", note, "--draft", "--set", "text=v3"]).exitCode == 0, "registers version 3")
+        let dropped = try scratch.formctl(["edit", "1", "--to-latest"])
+        #expect(dropped.exitCode == 0 && dropped.stdout.contains(#"  tag: "work" -> null"#), "\(dropped)")
+        #expect(dropped.stderr == "warning: submission 1: tag: no longer fits this version of the form (must be one of home, office); its value is dropped\n",
+                "\(dropped)")
     }
 
     @Test func dumpRevisionsWritesEveryRevisionOfTheLiveSubmissions() throws {

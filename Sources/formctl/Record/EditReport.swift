@@ -1,7 +1,8 @@
 import FormEngine
 
 /// What `formctl edit` prints once the edit is stored: the new revision, then each field that
-/// changed, old value and new, as `show --history` prints them.
+/// changed, old value and new, as `show --history` prints them; on standard error, why a value
+/// the version moved to could not take was dropped.
 struct EditReport {
     let id: Int64
     /// The submission as it was before the edit (the revision the edit replaced).
@@ -22,6 +23,9 @@ struct EditReport {
         }
         Terminal.printOut("edited submission \(id): revision \(after.revision)\(moved)")
         for change in changes { Terminal.printOut(ChangeText.line(change)) }
+        // Values the version moved to could not take: why each was dropped (the revision
+        // before keeps them, in the history).
+        for notice in after.notices { Terminal.printError("warning: submission \(id): \(notice.description)") }
     }
 }
 
