@@ -131,6 +131,9 @@ import Testing
         let first = try scratch.formctl(["file", "1", "slides", "--revision", "1", "-o", old])
         #expect(first.exitCode == 0, "\(first)")
         #expect(try Self.sha256(old) == (try Self.sha256(slides)))
+        // A revision past the last one is named as such, not as a file that is missing.
+        let past = try scratch.formctl(["file", "1", "slides", "--revision", "9", "-o", old])
+        #expect(past.exitCode == 1 && past.stderr.contains("submission 1 has no revision 9 (its latest is 2)"), "\(past)")
 
         // A {"file": PATH} answer is read from the answers file's directory; a refused file
         // changes nothing.

@@ -53,6 +53,10 @@ struct FileCommand: AsyncParsableCommand {
             throw await RecordFailure.failure(error, id: id, doing: "read a file of", in: engine)
         }
         guard let found else {
+            // A revision past the last one is that, not a file missing from it.
+            if let revision, let current = try? await engine.submission(id: id)?.revision, revision > current {
+                throw CommandFailure("formctl: submission \(id) has no revision \(revision) (its latest is \(current))", exitCode: .invalid)
+            }
             throw CommandFailure("formctl: submission \(id) holds no file at \(keyPath)\(position > 0 ? " position \(position)" : "")", exitCode: .invalid)
         }
         let out = try output.map { try OutputStream.file($0) } ?? .standardOutput()
