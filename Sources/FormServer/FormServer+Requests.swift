@@ -43,15 +43,22 @@ extension FormServer {
         do { return try parsed.get() } catch { throw ServedError(.badRequest, message: "the body is not JSON: \(error)") }
     }
 
+    /// Whether a Content-Type names `name` (lower case): its media type, before any `;`
+    /// parameter, is that and nothing longer (`application/jsonx` is not JSON).
+    static func isMediaType(_ contentType: String, _ name: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == name
+    }
+
     private func parseBody(_ buffer: ByteBuffer, type: String, for form: ServedForms.Form) throws -> Body {
         // The bytes as sent: decoding them to a String first would turn invalid UTF-8 into U+FFFD.
-        if type.hasPrefix("application/x-www-form-urlencoded") {
+        if Self.isMediaType(type, "application/x-www-form-urlencoded") {
             let read = buffer.withUnsafeReadableBytes { raw in
                 Result { () throws(FlatAnswersError) in try form.fieldNames.read(urlEncoded: raw.bindMemory(to: UInt8.self)) }
             }
             do { return .htmlForm(try read.get()) } catch { throw bodyRefusal(error) }
         }
-        guard type.hasPrefix("application/json") else {
+        guard Self.isMediaType(type, "application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json (or an HTML form), not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
         let body = try Self.parseJSON(buffer)
@@ -65,7 +72,7 @@ extension FormServer {
     func readJSONObject(_ request: Request) async throws -> OrderedDictionary<String, FormValue> {
         let buffer = try await collectBody(request)
         let type = (request.headers[.contentType] ?? "").lowercased()
-        guard type.hasPrefix("application/json") else {
+        guard Self.isMediaType(type, "application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json, not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
         guard case .object(let members) = try Self.parseJSON(buffer) else { throw ServedError(.badRequest, message: "send a JSON object") }

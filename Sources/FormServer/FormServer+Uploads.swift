@@ -71,7 +71,7 @@ extension FormServer {
     }
 
     static func isMultipart(_ request: Request) -> Bool {
-        (request.headers[.contentType] ?? "").lowercased().hasPrefix("multipart/form-data")
+        Self.isMediaType(request.headers[.contentType] ?? "", "multipart/form-data")
     }
 
     /// Reads a multipart body for `form`: 400 for one without a boundary, truncated or
@@ -115,7 +115,7 @@ extension FormServer {
                     continue
                 }
                 let value = try await fieldText(part, body: body)
-                if part.name == "answers", part.contentType?.lowercased().hasPrefix("application/json") == true {
+                if part.name == "answers", part.contentType.map { Self.isMediaType($0, "application/json") } == true {
                     guard answers == nil else { throw ServedError(.badRequest, message: "send one JSON part named answers, not several") }
                     answers = try Self.parseJSON(ByteBuffer(string: value))
                 } else {

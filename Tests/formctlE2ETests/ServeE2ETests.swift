@@ -67,6 +67,9 @@ import Testing
         #expect(try server.request("POST", "/forms/signup/submissions", body: "{not json").status == 400)
         #expect(try server.request("POST", "/forms/signup/submissions", body: "[1]").status == 400)
         #expect(try server.request("POST", "/forms/signup/submissions", body: "x", type: "text/plain").status == 415)
+        // The media type is matched whole, in any case, its parameters aside: not by its first letters.
+        #expect(try server.request("POST", "/forms/signup/submissions", body: Self.ann, type: "application/jsonx").status == 415)
+        #expect(try server.request("POST", "/forms/signup/submissions", body: Self.ann, type: "Application/JSON; charset=utf-8").status == 201)
         #expect(try server.request("POST", "/forms/nope/submissions", body: Self.ann).status == 404)
         #expect(try server.request("PUT", "/forms/signup/submissions/abc", body: Self.ann).status == 400)
         // Secrets: not in any response, the database or the log.
