@@ -115,7 +115,7 @@ extension FormServer {
                     continue
                 }
                 let value = try await fieldText(part, body: body)
-                if part.name == "answers", part.contentType.map { Self.isMediaType($0, "application/json") } == true {
+                if part.name == "answers", Self.isMediaType(part.contentType ?? "", "application/json") {
                     guard answers == nil else { throw ServedError(.badRequest, message: "send one JSON part named answers, not several") }
                     answers = try Self.parseJSON(ByteBuffer(string: value))
                 } else {
