@@ -51,10 +51,13 @@ final class ReaderPool: Sendable {
     /// an export, which holds it until the export ends (see the type). Nil when the task was
     /// cancelled before a reader came.
     func take(forExport: Bool = false) async -> ConnectionThread? {
-        let id = state.withLock { state in
+        // Most takes find a reader free: one lock, none of the waiting's machinery.
+        let (free, id) = state.withLock { state -> (ConnectionThread?, UInt64) in
+            if state.canServe(forExport: forExport, limit: exportLimit) { return (state.hand(forExport: forExport), 0) }
             defer { state.nextWaiter += 1 }
-            return state.nextWaiter
+            return (nil, state.nextWaiter)
         }
+        if let free { return free }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<ConnectionThread?, Never>) in
                 let (reader, cancelled) = state.withLock { state -> (ConnectionThread?, Bool) in
