@@ -68,7 +68,7 @@ extension FormServer {
         let access = try await draftID.asyncMap { try await draftAccess(request, form: form.name, id: $0) } ?? .anyDraft
         // Who submits, kept as revision 1's actor: the bearer token's name when one is sent.
         let actor = try await grant(request).map(Self.actor)
-        var key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
+        var key = try Self.idempotencyKey(of: request)
         let answers: FormValue
         // A form post's own fields mean what they mean on the page, whichever answer is asked for.
         var savesDraft = false

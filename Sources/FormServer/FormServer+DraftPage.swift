@@ -26,7 +26,7 @@ extension FormServer {
     func postDraftPage(_ form: ServedForms.Form, _ request: Request, _ context: RouteContext) async throws -> Response {
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         guard let id = pageDraftID(context) else { return draftNotFoundPage }
-        let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
+        let key = try Self.idempotencyKey(of: request)
         let (body, bytes, staged): (Body, ByteBuffer, StagedAttachments?)
         switch try await readSubmitBody(request, for: form, draftID: id) {
         case .answered(let refusal): return refusal

@@ -28,7 +28,7 @@ extension FormServer {
             throw ServedError(.conflict, message: "form '\(stored.formName)' is not served here: edit submission \(stored.id) with formctl edit")
         }
         let expected = try Self.expectedRevision(request.headers[.ifMatch])
-        let key = try Self.idempotencyKey(request.headers[Self.idempotencyKeyHeader], from: "Idempotency-Key header")
+        let key = try Self.idempotencyKey(of: request)
         let (body, bytes) = try await readBodyKeepingBytes(request, for: served)
         guard case .json(let json) = body else { throw ServedError(.unsupportedMediaType, message: "an edit is sent as application/json") }
         guard case .object(var answers) = json else {

@@ -10,7 +10,7 @@ extension FormServer {
     func showFile(_ request: Request, _ context: RouteContext) async throws -> Response {
         let (submission, _) = try await visibleSubmission(request, context)
         // The router gives the segment as sent: `talks.1.slides`, or percent-encoded.
-        let keyPath = context.parameters.get("keyPath").flatMap(Self.percentDecoded) ?? ""
+        let keyPath = try Self.pathSegment(context.parameters.get("keyPath") ?? "", naming: "the key path")
         var position = 0
         if let text = request.uri.queryParameters["position"] {
             guard let number = Int(String(text)), number >= 0 else {

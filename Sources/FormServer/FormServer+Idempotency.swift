@@ -30,6 +30,16 @@ extension FormServer {
 
     /// The key sent in `source` (a header or the page's field): 1 to 255 visible ASCII
     /// characters, else 400 naming where it came from.
+    /// The request's `Idempotency-Key` header, checked; 400 when it is sent more than once
+    /// (which key was meant cannot be told, and the joined values are no key the client made).
+    static func idempotencyKey(of request: Request) throws -> String? {
+        let sent = request.headers[values: idempotencyKeyHeader]
+        guard sent.count <= 1 else {
+            throw ServedError(.badRequest, message: "the Idempotency-Key header was sent \(sent.count) times; send it once")
+        }
+        return try idempotencyKey(sent.first, from: "Idempotency-Key header")
+    }
+
     static func idempotencyKey(_ text: String?, from source: String) throws -> String? {
         guard let text else { return nil }
         guard (1...255).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else {

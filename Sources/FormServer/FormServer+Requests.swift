@@ -26,8 +26,15 @@ extension FormServer {
         return (try parseBody(buffer, type: (request.headers[.contentType] ?? "").lowercased(), for: form), buffer)
     }
 
-    /// The body's bytes, up to the size limit (413 past it).
+    /// The body's bytes, up to the size limit (413 past it). A body whose Content-Length
+    /// already says it is too large is refused before a byte of it is read, and the connection
+    /// closed after the answer: waiting for bytes that will be refused would hold the
+    /// connection for as long as the client cares to send them.
     private func collectBody(_ request: Request) async throws -> ByteBuffer {
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limits.maximumBodyBytes {
+            throw ServedError(.contentTooLarge, message: "the body is \(declared) bytes (Content-Length); at most \(limits.maximumBodyBytes) are read (--max-body)",
+                              headers: [.connection: "close"])
+        }
         do { return try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
             throw ServedError(.contentTooLarge, message: "the body is larger than \(limits.maximumBodyBytes) bytes")
         }

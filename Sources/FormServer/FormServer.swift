@@ -89,6 +89,7 @@ public struct FormServer: Sendable {
         // HEAD on every GET route, as HTTP requires of a server (RFC 9110, 9.1): monitors probe with it.
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(log: accessLog, metrics: metrics))
+        router.add(middleware: RequestFramingMiddleware())
         addOperations(to: router)
         var served = self
         served.servesOperations = true
@@ -128,7 +129,7 @@ public struct FormServer: Sendable {
     /// a handler sees the path's parameters (`RouteContext`).
     func addRoutes<Routes: RouterMethods>(to router: Routes) throws {
         typealias Handler = @Sendable (Request, RouteContext) async throws -> Response
-        let routes = router.group(RouterPath(paths.prefix)).add(middleware: SameOriginMiddleware())
+        let routes = router.group(RouterPath(paths.prefix)).add(middleware: SameOriginMiddleware()).add(middleware: QueryEscapesMiddleware())
         func on(_ method: HTTPRequest.Method, _ path: RouterPath, _ handler: @escaping Handler) {
             routes.on(path, method: method) { request, context in try await handler(request, RouteContext(context)) }
         }
@@ -169,7 +170,7 @@ public struct FormServer: Sendable {
 
     func form(_ context: RouteContext) throws -> ServedForms.Form {
         // The router gives the path segment as sent: `my%20form` for the form `my form`.
-        let name = context.parameters.get("name").flatMap(Self.percentDecoded) ?? ""
+        let name = try Self.pathSegment(context.parameters.get("name") ?? "", naming: "the form name")
         guard let form = current.form(named: name) else {
             throw ServedError(.notFound, message: "no form named '\(name)' (GET \(paths("/forms")) lists them)")
         }
@@ -181,6 +182,16 @@ public struct FormServer: Sendable {
     /// without `%` (nearly every one) is taken as it is.
     static func percentDecoded(_ segment: String) -> String? {
         segment.utf8.contains(UInt8(ascii: "%")) ? segment.removingPercentEncoding : segment
+    }
+
+    /// A path segment decoded, or 400 saying which part of the path is malformed: a `%` not
+    /// followed by two hex digits, or escapes that are not UTF-8, name nothing (answering 404
+    /// for the empty name they decoded to would send the client looking for a form '').
+    static func pathSegment(_ segment: String, naming what: String) throws -> String {
+        guard let decoded = percentDecoded(segment) else {
+            throw ServedError(.badRequest, message: "\(what) in the path has a malformed percent-escape: a % must be followed by two hex digits that spell UTF-8")
+        }
+        return decoded
     }
 
     func draftID(_ context: RouteContext) throws -> Int64 {

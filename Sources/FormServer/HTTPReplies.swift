@@ -26,9 +26,32 @@ enum HTTPReplies {
         ])
     }
 
+    /// An error answer after which the connection is closed: the body is written and then
+    /// the writer fails instead of finishing, which is how Hummingbird is told not to read the
+    /// rest of the request (it would otherwise wait for and drop every byte the client still
+    /// sends, however many it declared). The client has the whole answer: its Content-Length
+    /// is given and every byte of it written.
+    static func errorClosingConnection(_ status: HTTPResponse.Status, _ message: String, _ extra: [String: FormValue] = [:],
+                                       headers extra2: HTTPFields = [:]) -> Response {
+        var headers = extra2
+        headers[.contentType] = jsonType
+        headers[.connection] = "close"
+        let bytes = ByteBuffer(string: errorObject(message, extra).jsonString() + "\n")
+        return Response(status: status, headers: headers, body: ResponseBody(contentLength: bytes.readableBytes) { writer in
+            try await writer.write(bytes)
+            throw ConnectionClosedAfterAnswer()
+        })
+    }
+
     static func error(_ status: HTTPResponse.Status, _ message: String, _ extra: [String: FormValue] = [:], headers: HTTPFields = [:]) -> Response {
+        json(errorObject(message, extra), status: status, headers: headers)
+    }
+
+    private static func errorObject(_ message: String, _ extra: [String: FormValue]) -> FormValue {
         var object: OrderedDictionary<String, FormValue> = ["error": .string(message)]
         for key in extra.keys.sorted() { object[key] = extra[key] }
-        return json(.object(object), status: status, headers: headers)
+        return .object(object)
     }
 }
+/// How a response body stops the connection after its last byte (`closingConnection`).
+struct ConnectionClosedAfterAnswer: Error {}

@@ -20,8 +20,14 @@ struct ServedError: HTTPResponseError, Sendable {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        HTTPReplies.error(status, message, extra, headers: headers)
+        closesConnection ? HTTPReplies.errorClosingConnection(status, message, extra, headers: headers)
+            : HTTPReplies.error(status, message, extra, headers: headers)
     }
+
+    /// Whether the connection is closed once the answer is out: for a request whose body the
+    /// server will not read (too large, or framed in a way it does not trust), where the next
+    /// bytes on the connection cannot be taken for the next request.
+    var closesConnection: Bool { headers[.connection] == "close" }
 }
 
 /// The status an engine refusal means to a client: 422 with every field error, 409 when an
