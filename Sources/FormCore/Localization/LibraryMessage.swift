@@ -29,7 +29,7 @@ package enum LibraryMessage: String, Sendable, Hashable, CaseIterable {
 
     // Answers as a whole, keys and paths.
     case answersNotObject, noFieldHasKey, noFieldHasKeySuggesting, noElementHasKey, noValueHeld
-    case computedCannotBeAnswered, computedCannotBeSet, secureOverride
+    case computedCannotBeAnswered, computedCannotBeSet, secureOverride, notEnabled
     case objectExpected, listExpected
     case foundNull, foundBoolean, foundNumber, foundString, foundArray, foundObject
     case expressionFailed, expressionUnknownField, expressionFromData

@@ -55,6 +55,7 @@ extension LibraryMessages {
         .noElementHasKey: "لا يوجد عنصر بهذا المفتاح",
         .noValueHeld: "هذا العنصر لا يحمل قيمة",
         .computedCannotBeAnswered: "يحسبه النموذج ولا يمكن الإجابة عنه",
+        .notEnabled: "غير مفعّل: يحدد النموذج قيمته ولا يمكن لإجابة أن تغيّرها",
         .computedCannotBeSet: "يحسبه النموذج ولا يمكن تعيينه",
         .secureOverride: "حقل محمي؛ لا يمكن إعطاؤه إلا في الإجابات، لا كقيمة مفروضة",
         .objectExpected: "يجب أن يكون كائنًا {count, plural, =0 {بلا حقول} one {فيه الحقل {fields}} two {فيه الحقلان {fields}} few {فيه الحقول {fields}} many {فيه الحقول {fields}} other {فيه الحقول {fields}}}، والموجود {found}",

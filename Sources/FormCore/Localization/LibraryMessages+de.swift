@@ -52,6 +52,7 @@ extension LibraryMessages {
         .noElementHasKey: "kein Element hat diesen Schlüssel",
         .noValueHeld: "dieses Element enthält keinen Wert",
         .computedCannotBeAnswered: "wird vom Formular berechnet und kann nicht beantwortet werden",
+        .notEnabled: "ist nicht aktiviert: das Formular legt den Wert fest, eine Antwort kann ihn nicht ändern",
         .computedCannotBeSet: "wird vom Formular berechnet und kann nicht gesetzt werden",
         .secureOverride: "ist ein geschütztes Feld; es kann nur in den Antworten angegeben werden, nicht als Überschreibung",
         .objectExpected: "muss ein Objekt mit {count, plural, =0 {keinen Feldern} one {dem Feld {fields}} other {den Feldern {fields}}} sein, gefunden: {found}",

@@ -55,6 +55,7 @@ extension LibraryMessages {
         .noElementHasKey: "no element has this key",
         .noValueHeld: "this element holds no value",
         .computedCannotBeAnswered: "is computed by the form and cannot be answered",
+        .notEnabled: "is not enabled: the form sets its value, and an answer cannot change it",
         .computedCannotBeSet: "is computed by the form and cannot be set",
         .secureOverride: "is a secure field; it can only be given in the answers, not as an override",
         .objectExpected: "must be an object with {count, plural, =0 {no fields} one {the field {fields}} other {the fields {fields}}}, found {found}",

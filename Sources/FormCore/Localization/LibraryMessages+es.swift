@@ -53,6 +53,7 @@ extension LibraryMessages {
         .noElementHasKey: "ningún elemento tiene esta clave",
         .noValueHeld: "este elemento no contiene ningún valor",
         .computedCannotBeAnswered: "lo calcula el formulario y no se puede responder",
+        .notEnabled: "no está habilitado: el formulario fija su valor y una respuesta no puede cambiarlo",
         .computedCannotBeSet: "lo calcula el formulario y no se puede establecer",
         .secureOverride: "es un campo protegido; solo se puede dar en las respuestas, no como valor impuesto",
         .objectExpected: "debe ser un objeto con {count, plural, =0 {ningún campo} one {el campo {fields}} many {los campos {fields}} other {los campos {fields}}}; se encontró {found}",

@@ -54,6 +54,7 @@ extension LibraryMessages {
         .noElementHasKey: "aucun élément n’a cette clé",
         .noValueHeld: "cet élément ne contient aucune valeur",
         .computedCannotBeAnswered: "est calculé par le formulaire et ne peut pas recevoir de réponse",
+        .notEnabled: "n’est pas activé : le formulaire fixe sa valeur et une réponse ne peut pas la changer",
         .computedCannotBeSet: "est calculé par le formulaire et ne peut pas être défini",
         .secureOverride: "est un champ sécurisé ; il ne peut être donné que dans les réponses, pas comme valeur imposée",
         .objectExpected: "doit être un objet avec {count, plural, =0 {aucun champ} one {le champ {fields}} many {les champs {fields}} other {les champs {fields}}} ; reçu : {found}",

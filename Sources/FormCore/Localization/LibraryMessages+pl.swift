@@ -54,6 +54,7 @@ extension LibraryMessages {
         .noElementHasKey: "żaden element nie ma tego klucza",
         .noValueHeld: "ten element nie przechowuje wartości",
         .computedCannotBeAnswered: "jest obliczane przez formularz i nie można na nie odpowiedzieć",
+        .notEnabled: "nie jest włączone: wartość ustala formularz i odpowiedź nie może jej zmienić",
         .computedCannotBeSet: "jest obliczane przez formularz i nie można go ustawić",
         .secureOverride: "jest polem chronionym; można je podać tylko w odpowiedziach, nie jako nadpisanie",
         .objectExpected: "musi być obiektem {count, plural, =0 {bez pól} one {z polem {fields}} few {z polami {fields}} many {z polami {fields}} other {z polami {fields}}}, znaleziono: {found}",

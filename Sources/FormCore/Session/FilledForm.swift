@@ -101,6 +101,7 @@ extension CompiledForm {
         for override in input.overrides {
             if let error = state.apply(override: override.key, text: override.text) { state.inputErrors[error.path] = error }
         }
+        state.refuseAnswersToDisabledFields()
         if state.pastDeadline, let limit = input.timeLimit {
             let error = FieldError(path: "", rule: "timeLimit",
                                    message: LibraryMessages.text(.timeLimit, ["limit": .text("\(limit)")]))

@@ -41,7 +41,7 @@ extension FormSession {
         compiledForm.speaking {
             let (errors, change) = state.withLock { state in
                 let before = state.revision
-                let errors = state.apply(answers: answers)
+                let errors = state.apply(answers: answers) + state.refuseAnswersToDisabledFields()
                 return (errors, state.change(paths: state.revision == before ? [] : [""]))
             }
             if let change { deliver(change) }

@@ -33,6 +33,9 @@ final class SessionElement: @unchecked Sendable {
     var staticRequired: Bool? = nil
     /// `secureTextEntry` as written, when no expression decides it.
     var staticSecure: Bool? = nil
+    /// Whether the element may be disabled (`enabled` written false, or an expression): an
+    /// answer that changes its value is checked once every answer is in.
+    var mayBeDisabled = false
     /// What validation reads from the element as written, read once (elements whose properties
     /// are live are read again from their resolved element).
     var constraints: FieldConstraints?

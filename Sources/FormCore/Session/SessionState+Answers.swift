@@ -128,6 +128,25 @@ extension SessionState {
                           message: LibraryMessages.text(.fixedItems, ["count": .int(given), "available": .int(available)]))
     }
 
+    /// Refuses the answers that changed a field the form shows as disabled, judged once every
+    /// answer is in (an answer may enable another field): each is an input error of its field,
+    /// so nothing holding it is stored. A disabled field keeps the value the form gives it; an
+    /// answer equal to that value (a client posting back what it was shown) is no change and
+    /// passes. Values a draft or an edit starts from are not answers and are not checked.
+    @discardableResult
+    mutating func refuseAnswersToDisabledFields() -> [FieldError] {
+        guard !answeredMayBeDisabled.isEmpty else { return [] }
+        defer { answeredMayBeDisabled.removeAll() }
+        var errors: [FieldError] = []
+        for path in answeredMayBeDisabled {
+            guard let index = structure.elementByPath[path], !isEnabled(element: index), inputErrors[path] == nil else { continue }
+            let error = FieldError(path: path, rule: "enabled", message: LibraryMessages.text(.notEnabled))
+            inputErrors[path] = error
+            errors.append(error)
+        }
+        return errors
+    }
+
     /// "must be an object with the fields email, name, found a string": what an object at this
     /// level takes (five names at most), and what came instead.
     static func objectExpected(_ keys: AnswerKeys, found: FormValue) -> String {
@@ -154,7 +173,10 @@ extension SessionState {
         let entry = structure.elements[index]
         switch entry.accept(answer) {
         case .success(let value):
-            if write(value, toField: index, at: valuePath) != nil { changed.append(index) }
+            if write(value, toField: index, at: valuePath) != nil {
+                changed.append(index)
+                if entry.mayBeDisabled, !applyingStartingValues, let dotted = entry.dottedPath { answeredMayBeDisabled.append(dotted) }
+            }
             return nil
         case .failure(let error):
             return FieldError(path: path(), rule: entry.valueType == .file ? "file" : "type", message: error.message)
@@ -211,7 +233,10 @@ extension SessionState {
             return FieldError(path: key, rule: "secure", message: LibraryMessages.text(.secureOverride))
         }
         do {
-            _ = try setText(text, at: dotted)
+            let changed = try setText(text, at: dotted)
+            if !changed.isEmpty, let index = structure.elementByPath[dotted], elements[index].mayBeDisabled {
+                answeredMayBeDisabled.append(dotted)
+            }
             return nil
         } catch {
             let index = structure.elementByPath[dotted]

@@ -27,6 +27,9 @@ struct SessionState: Sendable {
     /// Grows with every change of a value or of the structure: tells a caller (the engine,
     /// around an action handler) whether anything changed without comparing values.
     var revision = 0
+    /// The fields that may be disabled whose value an answer changed, by dotted path (stable
+    /// when a repeat grows): checked once every answer is in (`refuseAnswersToDisabledFields`).
+    var answeredMayBeDisabled: [String] = []
     /// Set for answers filled in one go (`CompiledForm.fill`): properties that decide nothing
     /// stored (titles, labels) are not evaluated; `displayIsStale` says some were skipped.
     var skipsDisplayProperties = false

@@ -49,6 +49,8 @@ struct StructureLayout {
             if liveNames?["required"] == nil {
                 elements[index].staticRequired = elements[index].element.properties["required"]?.isTruthy ?? false
             }
+            elements[index].mayBeDisabled = liveNames?["enabled"] != nil
+                || elements[index].element.properties["enabled"].map { !$0.isNull && !$0.isTruthy } == true
             if liveNames?["secureTextEntry"] == nil {
                 elements[index].staticSecure = elements[index].element.properties["secureTextEntry"]?.isTruthy ?? false
             }
