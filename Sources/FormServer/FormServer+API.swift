@@ -97,6 +97,16 @@ extension FormServer {
             }
             answers = body
         }
+        return try await storeAnswers(answers, form, request, draftID: draftID, access: access, actor: actor, key: key,
+                                      savesDraft: savesDraft, bytes: bytes, staged: staged)
+    }
+
+    /// The answers read from a request stored (a submit, a draft saved, a draft finalized) and
+    /// answered in JSON: 201 with Location for a new row, 200 for a draft changed; the resume
+    /// token of a new draft given once.
+    func storeAnswers(_ answers: FormValue, _ form: ServedForms.Form, _ request: Request, draftID: Int64?, access: DraftAccess,
+                      actor: String?, key: String?, savesDraft: Bool, bytes: ByteBuffer, staged: StagedAttachments?) async throws -> Response
+    {
         let draft = try Self.flagParameter(request.uri.queryParameters["draft"], named: "draft") || savesDraft
         let status: HTTPResponse.Status = draftID == nil ? .created : .ok
         // What is kept for a retry: the summary without the resume token, which is given once.

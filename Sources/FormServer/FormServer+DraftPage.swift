@@ -37,6 +37,17 @@ extension FormServer {
                               message: "this address takes the page's form post; send JSON to PUT \(paths("/forms/\(form.name)/submissions/\(id)"))")
         }
         guard let token = read.pageFields[DraftPage.tokenField], !token.isEmpty else { return draftNotFoundPage }
+        // A client asking for JSON gets the API's answer (200 and the summary, with Location),
+        // not the page's: the same as a form post to the submissions address.
+        if read.action == nil && wantsJSON(request) {
+            guard acceptsPagePost(request, form: form.name, read: read) else {
+                throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
+            }
+            let actor = try await grant(request).map(Self.actor)
+            let pageKey = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
+            return try await storeAnswers(read.answers, form, request, draftID: id, access: .resumeToken(token), actor: actor, key: pageKey,
+                                          savesDraft: read.pageFields[DraftPage.saveField] != nil, bytes: bytes, staged: staged)
+        }
         return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes),
                                     draft: DraftPage(id: id, token: token), staged: staged)
     }

@@ -119,6 +119,31 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A client that posts the draft page's form asking for JSON gets the API's answer, as a
+    /// form post to the submissions address does: it got a 201 page without Location.
+    @Test func aDraftPagePostAskingForJSONIsAnsweredInJSON() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch)
+        defer { server.stop() }
+        let made = try server.request("POST", "/forms/signup/submissions?draft=true", body: #"{"name":"Ann Lee"}"#)
+        let id = try #require(made.object["id"] as? Int)
+        let resume = try #require(made.object["resume_token"] as? String)
+        let json = ["Accept": "application/json"]
+        let wrong = try server.request("POST", "/forms/signup/drafts/\(id)", body: Self.typed + "&_resume_token=x\(resume.dropFirst())",
+                                       type: Self.form, headers: json)
+        #expect(wrong.status == 404 && wrong.headers["content-type"]?.hasPrefix("application/json") == true, "\(wrong.status) \(wrong.text)")
+        let saved = try server.request("POST", "/forms/signup/drafts/\(id)", body: Self.renamed + "&_resume_token=\(resume)&_save_draft=1",
+                                       type: Self.form, headers: json)
+        #expect(saved.status == 200 && saved.object["status"] as? String == "draft" && saved.headers["location"] == "/submissions/\(id)",
+                "\(saved.status) \(saved.headers) \(saved.text)")
+        let final = try server.request("POST", "/forms/signup/drafts/\(id)", body: Self.renamed + "&_resume_token=\(resume)",
+                                       type: Self.form, headers: json)
+        #expect(final.status == 200 && final.object["status"] as? String == "final" && final.headers["location"] == "/submissions/\(id)",
+                "\(final.status) \(final.headers) \(final.text)")
+        #expect(try scratch.rows(#"select status || ' ' || json_extract(values_json, '$.name') from submissions"#)
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "final Ann Leigh")
+    }
+
     @Test func theCrossSiteRuleHoldsForDraftPosts() throws {
         let scratch = try Scratch()
         let server = try ServerProcess(scratch)
