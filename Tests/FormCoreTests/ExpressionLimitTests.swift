@@ -43,4 +43,23 @@ import Testing
         #expect(failed.keys.first?.contains("elements[17]") == true, "\(failed)")
         #expect((session.value(forKey: "f24")?.stringValue?.utf8.count ?? 0) <= ExpressionLimits.maximumStringBytes)
     }
+
+    /// A title reading a long answer in every item of a repeat held the answer once per item:
+    /// 100 KB of answer in 1,000 items was 100 MB of titles, for a `/state` request anyone may
+    /// send. The text a session's expressions hold is bounded as a whole; the titles past the
+    /// bound are evaluation errors (shown as none), and the answers themselves are unaffected.
+    @Test func theTextASessionsExpressionsHoldIsBoundedAsAWhole() throws {
+        let session = try makeSession("""
+            {"sections": [{"elements": [{"type": "entry", "key": "name"}]},
+              {"bind": "iterate:items", "elementTemplate": {"type": "entry", "key": "a", "bind": "textValue:a", "title": "A @{name}"}}]}
+            """)
+        let name = String(repeating: "n", count: 100_000)
+        let errors = session.apply(answers: ["name": .string(name), "items": .array(Array(repeating: [:], count: 1_000))])
+        #expect(errors.isEmpty, "\(errors)")
+        let titles = session.fields.filter { $0.key == "a" && !$0.isTemplate }.map { $0.title?.utf8.count ?? 0 }
+        #expect(titles.count == 1_000)
+        #expect(titles.reduce(0, +) <= ExpressionLimits.maximumComputedTextBytes, "\(titles.reduce(0, +)) bytes of titles")
+        #expect(titles.first == name.utf8.count + 2 && titles.last == 0)
+        #expect(session.values["name"] == .string(name) && session.validate().isEmpty)
+    }
 }

@@ -8,6 +8,10 @@ package enum ExpressionLimits {
     package static let maximumStringBytes = 1 << 20
     /// The most items an array built by an expression may have.
     package static let maximumArrayCount = 100_000
+    /// The most text a session's expressions may hold at once, in UTF-8 bytes (16 MiB): each
+    /// string is bounded above, but a title reading a long answer, in every item of a repeat,
+    /// multiplied one request's text by the items (a 100 KB `/state` request answered 100 MB).
+    package static let maximumComputedTextBytes = 16 << 20
 
     /// Words every limit error's message has, for callers that see evaluation errors as text
     /// (a session keeps them as descriptions).

@@ -88,8 +88,18 @@ extension SessionState {
         }
         let property = structure.live[index]
         let context = expressionContext(for: property.owner)
-        do {
-            resolved[index] = try property.expression.evaluate(in: context)
+        do throws(ExpressionError) {
+            let result = try property.expression.evaluate(in: context)
+            let (added, dropped) = (Self.textBytes(result), Self.textBytes(resolved[index]))
+            if added > 0 || dropped > 0 {
+                computedTextBytes += added - dropped
+                if computedTextBytes > ExpressionLimits.maximumComputedTextBytes {
+                    computedTextBytes -= added
+                    throw ExpressionError.evaluation(
+                        "the form's expressions would hold more than \(ByteCount(ExpressionLimits.maximumComputedTextBytes)) of text in all (the limit)", at: nil)
+                }
+            }
+            resolved[index] = result
             if !evaluationErrors.isEmpty { evaluationErrors[property.jsonPath] = nil }
         } catch {
             resolved[index] = .null

@@ -83,6 +83,7 @@ extension SessionState {
             structure = next
             values = next.initialValues
             resolved = next.initialResolved
+            computedTextBytes = 0
             evaluationErrors = next.initialErrors
             return
         }
@@ -94,6 +95,7 @@ extension SessionState {
             try? values.setValue(old, at: path)
         }
         resolved = next.initialResolved
+        computedTextBytes = 0
         evaluationErrors = next.initialErrors
         evaluateAll()
     }

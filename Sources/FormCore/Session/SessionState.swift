@@ -30,6 +30,9 @@ struct SessionState: Sendable {
     /// The fields that may be disabled whose value an answer changed, by dotted path (stable
     /// when a repeat grows): checked once every answer is in (`refuseAnswersToDisabledFields`).
     var answeredMayBeDisabled: [String] = []
+    /// The UTF-8 bytes of the text `resolved` holds that this session evaluated, kept within
+    /// `ExpressionLimits.maximumComputedTextBytes`.
+    var computedTextBytes = 0
     /// Set for answers filled in one go (`CompiledForm.fill`): properties that decide nothing
     /// stored (titles, labels) are not evaluated; `displayIsStale` says some were skipped.
     var skipsDisplayProperties = false
