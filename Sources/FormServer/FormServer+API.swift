@@ -89,7 +89,7 @@ extension FormServer {
                 throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
             }
             answers = read.answers
-            savesDraft = read.pageFields[DraftPage.saveField] != nil
+            savesDraft = try Self.savesDraft(read)
             key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
         case .json(let body):
             guard case .object = body else {

@@ -46,10 +46,17 @@ extension FormServer {
             let actor = try await grant(request).map(Self.actor)
             let pageKey = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
             return try await storeAnswers(read.answers, form, request, draftID: id, access: .resumeToken(token), actor: actor, key: pageKey,
-                                          savesDraft: read.pageFields[DraftPage.saveField] != nil, bytes: bytes, staged: staged)
+                                          savesDraft: try Self.savesDraft(read), bytes: bytes, staged: staged)
         }
         return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes),
                                     draft: DraftPage(id: id, token: token), staged: staged)
+    }
+
+    /// Whether a form post asks to save a draft: the page's Save draft button sends
+    /// `_save_draft=1`; `0` or `false` is a submit, and anything else a 400 (read as a draft,
+    /// `_save_draft=0` left a client's submit a draft nobody would finish).
+    static func savesDraft(_ read: FlatAnswers.Read) throws -> Bool {
+        try flagParameter(read.pageFields[DraftPage.saveField].map { Substring($0) }, named: DraftPage.saveField)
     }
 
     /// The id in the page's path; anything else is the same not-found page as a missing draft.

@@ -49,7 +49,7 @@ extension FormServer {
                                   status: .forbidden, draft: draft)
         }
         if read.action != nil { return try await page(form, request, answers: answers, errors: [], status: .ok, draft: draft) }
-        if read.pageFields[DraftPage.saveField] != nil {
+        if try Self.savesDraft(read) {
             return try await saveDraftPage(form, request, answers: answers, draft: draft, staged: staged)
         }
         let key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")

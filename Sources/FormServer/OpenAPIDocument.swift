@@ -113,10 +113,14 @@ enum OpenAPIDocument {
               "visible": {"type": "boolean"}, "enabled": {"type": "boolean"}, "required": {"type": "boolean"}, "value": {},
               "errors": {"type": "array", "items": {"type": "object", "required": ["rule", "message"],
                 "properties": {"rule": {"type": "string"}, "message": {"type": "string"}}}}}},
-          "State": {"type": "object", "required": ["fields", "repeats"],
+          "State": {"type": "object", "required": ["fields", "repeats", "errors"],
             "properties": {"fields": {"type": "array", "items": {"$ref": "#/components/schemas/FieldState"}},
-              "repeats": {"type": "array", "items": {"type": "object", "required": ["path", "count", "growable"],
-                "properties": {"path": {"type": "string"}, "count": {"type": "integer"}, "growable": {"type": "boolean"}}}}}}
+              "repeats": {"type": "array", "items": {"type": "object", "required": ["path", "count", "growable", "errors"],
+                "properties": {"path": {"type": "string"}, "count": {"type": "integer"}, "growable": {"type": "boolean"},
+                  "errors": {"type": "array", "items": {"type": "object", "required": ["rule", "message"],
+                    "properties": {"rule": {"type": "string"}, "message": {"type": "string"}}}}}}},
+              "errors": {"description": "Errors of no field or repeat shown (a repeat given as text, the answers as a whole)",
+                "type": "array", "items": {"$ref": "#/components/schemas/FieldError"}}}}
         },
         "headers": {
           "ContentLanguage": {"schema": {"type": "string"}, "description": "The form's language the answer's text and errors are in (sent with Vary: Accept-Language)."}
