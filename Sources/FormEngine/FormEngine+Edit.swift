@@ -44,9 +44,10 @@ extension FormEngine {
         try Self.refuseFilesPastTheItems(staged, answers: edit.answers, startingValues: stored, form: compiled)
         // Files given are answers like any other: a field given files is replaced as a whole.
         let answers = Self.answers(edit.answers, placing: staged, form: compiled)
-        let input = FormInput(answers: answers, overrides: edit.overrides,
+        var input = FormInput(answers: answers, overrides: edit.overrides,
                               startingValues: Self.removingAnswered(answers, from: stored),
                               timeLimit: edit.deadline?.timeLeft, skipsEmptySecureFields: true)
+        input.keptValues = stored
         let filled = compiled.fill(input, validating: true)
         try stopIfOutOfTime(deadline: edit.deadline, filled: filled)
         let held = heldReferences(in: stored, of: compiled)

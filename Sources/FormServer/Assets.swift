@@ -57,6 +57,8 @@ enum Assets {
                 if (field.required) input.setAttribute("aria-required", "true"); else input.removeAttribute("aria-required");
                 input.disabled = !field.enabled;
               }
+              // A box's stand-in for "unticked" goes with it: a disabled field sends nothing.
+              box.querySelectorAll("input[type=hidden]").forEach(function (standIn) { standIn.disabled = !field.enabled; });
             });
           }
           function schedule() { clearTimeout(pending); pending = setTimeout(update, 120); }

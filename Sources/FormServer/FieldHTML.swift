@@ -30,7 +30,9 @@ struct FieldHTML {
             out += fileInput(rules, id: id, path: path, title: title, mark: mark, attributes: attributes)
         } else if element.kind == .boolean {
             let checked = field.value?.boolValue == true ? " checked" : ""
-            out += #"<input type="hidden" name="\#(HTML.escape(path))" value="false">"#
+            // The unticked box's "false", sent in its place; disabled with it, since a disabled
+            // field is sent by nobody (it keeps the form's value, and "false" would change it).
+            out += #"<input type="hidden" name="\#(HTML.escape(path))" value="false"\#(disabled)>"#
             out += #"<input type="checkbox" id="\#(id)" name="\#(HTML.escape(path))" value="true"\#(checked)\#(attributes)> <label for="\#(id)">\#(HTML.escape(title))\#(mark)</label>"#
         } else {
             out += #"<label for="\#(id)">\#(HTML.escape(title))\#(mark)</label>"#
@@ -70,7 +72,9 @@ struct FieldHTML {
     func choiceGroup(_ choices: FieldChoices, id: String, path: String, title: String, mark: String, attributes: String) -> String {
         let chosen = Set(choices.chosenIndexes(field.value))
         var out = #"<fieldset class="choices" id="\#(id)" role="\#(choices.isSelection ? "group" : "radiogroup")"\#(attributes)><legend>\#(HTML.escape(title))\#(mark)</legend>"#
-        if choices.isSelection { out += #"<input type="hidden" name="\#(HTML.escape(path))" value="">"# }
+        // The empty selection, sent when nothing is ticked; not for a disabled field (as above).
+        let disabled = field.isEnabled ? "" : " disabled"
+        if choices.isSelection { out += #"<input type="hidden" name="\#(HTML.escape(path))" value=""\#(disabled)>"# }
         for (index, label) in choices.labels.enumerated() {
             let optionID = "\(id)-\(index + 1)"
             // A choice's value is what a typed answer would be: its stored value when it is text

@@ -55,4 +55,30 @@ import Testing
         #expect(echoed.status == 201, "\(echoed.status) \(echoed.text)")
         #expect(try Self.storedPrices(scratch) == [10])
     }
+
+    /// The page a browser gets sends nothing for a disabled field: a ticked read-only box's
+    /// "unticked" stand-in is disabled with it (it sent "false", which the server then refused
+    /// as a change, so the page could never be submitted), and the browser's post is stored.
+    @Test func theBrowsersPostOfAPageWithADisabledTickedBoxIsStored() throws {
+        let scratch = try Scratch()
+        let forms = scratch.path("forms")
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: false)
+        _ = try scratch.write("forms/terms.json", """
+            {"title": "Terms", "sections": [{"elements": [{"type": "entry", "key": "name", "required": true},
+              {"type": "boolean", "key": "agreed", "boolValue": true, "enabled": false}]}]}
+            """)
+        let server = try ServerProcess(scratch, formsDirectory: forms)
+        defer { server.stop() }
+        let page = try server.request("GET", "/forms/terms", headers: ["Accept": "text/html"])
+        #expect(page.text.contains(#"<input type="hidden" name="agreed" value="false" disabled>"#), "\(page.text)")
+        #expect(page.text.contains(#"value="true" checked disabled>"#), "\(page.text)")
+        let token = try #require(page.text.firstMatch(of: /name="_page_token" value="([^"]+)"/)?.1)
+        let cookie = try #require(page.headers["set-cookie"]?.firstMatch(of: /formctl_page=([A-Za-z0-9_-]{43})/)?.1)
+        let browser = ["Origin": "http://127.0.0.1:\(server.port)", "Cookie": "formctl_page=\(cookie)"]
+        // What a browser sends: the enabled inputs only.
+        let posted = try server.request("POST", "/forms/terms/submissions", body: "_page_token=\(token)&name=Ann",
+                                        type: "application/x-www-form-urlencoded", headers: browser)
+        #expect(posted.status == 201, "\(posted.status) \(posted.text)")
+        #expect(try scratch.rows("select values_json from submissions").trimmingCharacters(in: .newlines) == #"{"name":"Ann","agreed":true}"#)
+    }
 }

@@ -14,6 +14,11 @@ package struct FormInput: Sendable {
     /// Secure fields left empty are not validated: an edit, whose starting values are a stored
     /// submission's (which never holds them), does not ask for them again.
     package var skipsEmptySecureFields: Bool
+    /// The values a disabled field keeps (an edit's: the stored submission's), when the
+    /// starting values leave some out (an edit starts without what its answers replace): a
+    /// disabled field the answers did not touch gets its kept value back, and an answer to one
+    /// passes when it equals that value.
+    package var keptValues: FormValue?
 
     package init(answers: FormValue? = nil, overrides: [FieldOverride] = [], startingValues: FormValue? = nil,
                 timeLimit: Duration? = nil, skipsEmptySecureFields: Bool = false) {
@@ -97,11 +102,12 @@ extension CompiledForm {
         if let starting = input.startingValues {
             notices = state.apply(startingValues: starting)
         }
+        state.recordsEveryAnswerToDisableable = input.keptValues != nil
         if let answers = input.answers { state.apply(answers: answers) }
         for override in input.overrides {
             if let error = state.apply(override: override.key, text: override.text) { state.inputErrors[error.path] = error }
         }
-        state.refuseAnswersToDisabledFields()
+        state.refuseAnswersToDisabledFields(keeping: input.keptValues)
         if state.pastDeadline, let limit = input.timeLimit {
             let error = FieldError(path: "", rule: "timeLimit",
                                    message: LibraryMessages.text(.timeLimit, ["limit": .text("\(limit)")]))

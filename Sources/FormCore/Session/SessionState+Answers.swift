@@ -133,17 +133,36 @@ extension SessionState {
     /// so nothing holding it is stored. A disabled field keeps the value the form gives it; an
     /// answer equal to that value (a client posting back what it was shown) is no change and
     /// passes. Values a draft or an edit starts from are not answers and are not checked.
+    ///
+    /// With `kept` (an edit's stored values), a disabled field holds its kept value: an answer
+    /// equal to it passes, and one the answers left without it (a repeat given again whole)
+    /// gets it back.
     @discardableResult
-    mutating func refuseAnswersToDisabledFields() -> [FieldError] {
-        guard !answeredMayBeDisabled.isEmpty else { return [] }
+    mutating func refuseAnswersToDisabledFields(keeping kept: FormValue? = nil) -> [FieldError] {
+        guard !answeredMayBeDisabled.isEmpty || kept != nil else { return [] }
         defer { answeredMayBeDisabled.removeAll() }
         var errors: [FieldError] = []
         for path in answeredMayBeDisabled {
             guard let index = structure.elementByPath[path], !isEnabled(element: index), inputErrors[path] == nil else { continue }
+            if let keptValue = kept?.value(atPath: path), let valuePath = elements[index].valuePath,
+                !isSecure(element: index), values.value(at: valuePath) == keptValue
+            {
+                continue
+            }
             let error = FieldError(path: path, rule: "enabled", message: LibraryMessages.text(.notEnabled))
             inputErrors[path] = error
             errors.append(error)
         }
+        guard let kept else { return errors }
+        let answered = Set(answeredMayBeDisabled)
+        var restored: [Int] = []
+        for index in elements.indices where elements[index].mayBeDisabled {
+            guard let valuePath = elements[index].valuePath, let dotted = elements[index].dottedPath, !answered.contains(dotted),
+                let keptValue = kept.value(at: valuePath), !isEnabled(element: index), values.value(at: valuePath) != keptValue
+            else { continue }
+            if values.replaceValue(keptValue, at: valuePath) { restored.append(index) }
+        }
+        if !restored.isEmpty { propagate(changedFields: restored) }
         return errors
     }
 
@@ -173,9 +192,14 @@ extension SessionState {
         let entry = structure.elements[index]
         switch entry.accept(answer) {
         case .success(let value):
-            if write(value, toField: index, at: valuePath) != nil {
-                changed.append(index)
-                if entry.mayBeDisabled, !applyingStartingValues, let dotted = entry.dottedPath { answeredMayBeDisabled.append(dotted) }
+            let wrote = write(value, toField: index, at: valuePath) != nil
+            if wrote { changed.append(index) }
+            // An unchanged answer passes, except to a secure field: whether an answer equal to a
+            // secret the form holds passed would tell the secret to whoever guesses it.
+            if entry.mayBeDisabled, wrote || recordsEveryAnswerToDisableable || isSecure(element: index), !applyingStartingValues,
+                let dotted = entry.dottedPath
+            {
+                answeredMayBeDisabled.append(dotted)
             }
             return nil
         case .failure(let error):

@@ -77,6 +77,11 @@ extension SessionState {
         return recomputed
     }
 
+    static func textBytes(_ value: FormValue) -> Int {
+        if case .string(let text) = value { return text.utf8.count }
+        return 0
+    }
+
     /// Evaluates one live property and, for a computed value, stores the result as the value.
     mutating func evaluate(_ index: Int) {
         evaluationCount += 1

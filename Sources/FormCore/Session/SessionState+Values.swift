@@ -27,8 +27,18 @@ extension SessionState {
         return false
     }
 
+    /// Enabled unless its `enabled`, its section's, or that of an element it sits in is false;
+    /// an expression that gives null (`@{company}` before a company is given) is false, as a
+    /// bound null is.
     func isEnabled(element index: Int) -> Bool {
-        property("enabled", ofElement: index).map { $0.isNull || $0.isTruthy } ?? true
+        guard elements[index].mayBeDisabled else { return true }
+        var current: Int? = index
+        while let position = current {
+            if let enabled = property("enabled", ofElement: position), !enabled.isTruthy { return false }
+            if let enabled = property("enabled", ofSection: elements[position].sectionIndex), !enabled.isTruthy { return false }
+            current = elements[position].parentIndex
+        }
+        return true
     }
 
     func isRequired(element index: Int) -> Bool {
@@ -122,6 +132,14 @@ extension SessionState {
             given = value.normalizedText(multiline: entry.element.kind == .multiline)
         }
         let transformed = entry.transforms.reduce(given) { current, transform in transform(current) }.blankTextAsNull
+        // A field that may be disabled keeps the form's own number when given the same number
+        // in another notation (10.0 for the 10 the definition wrote): that is no change, and
+        // must not be refused as one.
+        if entry.mayBeDisabled, case .some(let current) = values.value(at: path), current.isNumber, transformed.isNumber,
+            current.doubleValue == transformed.doubleValue
+        {
+            return nil
+        }
         guard values.replaceValue(transformed, at: path) else { return nil }
         revision += 1
         observation?.writtenElements.append(index)

@@ -33,6 +33,9 @@ struct SessionState: Sendable {
     /// The UTF-8 bytes of the text `resolved` holds that this session evaluated, kept within
     /// `ExpressionLimits.maximumComputedTextBytes`.
     var computedTextBytes = 0
+    /// Whether an answer to such a field is recorded even when it changes nothing: in an edit,
+    /// whose starting values lack what the answers give, "nothing changed" is not "the kept value".
+    var recordsEveryAnswerToDisableable = false
     /// Set for answers filled in one go (`CompiledForm.fill`): properties that decide nothing
     /// stored (titles, labels) are not evaluated; `displayIsStale` says some were skipped.
     var skipsDisplayProperties = false

@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// A `FormStructure` while it is being built: the bound form flattened, its live properties
 /// collected and ordered, answer keys and repeats found. Built once per shape.
 struct StructureLayout {
@@ -49,8 +51,7 @@ struct StructureLayout {
             if liveNames?["required"] == nil {
                 elements[index].staticRequired = elements[index].element.properties["required"]?.isTruthy ?? false
             }
-            elements[index].mayBeDisabled = liveNames?["enabled"] != nil
-                || elements[index].element.properties["enabled"].map { !$0.isNull && !$0.isTruthy } == true
+            elements[index].mayBeDisabled = mayBeDisabled(element: index)
             if liveNames?["secureTextEntry"] == nil {
                 elements[index].staticSecure = elements[index].element.properties["secureTextEntry"]?.isTruthy ?? false
             }
@@ -193,6 +194,25 @@ struct StructureLayout {
     // MARK: Hidden state
 
     /// Hidden for good when no live property of the element, its section or its parents decides it.
+    /// Whether the element, its section, or an element it sits in has an `enabled` that is an
+    /// expression or is written false: a section that is not enabled disables its fields.
+    func mayBeDisabled(element index: Int) -> Bool {
+        func disables(_ properties: OrderedDictionary<String, FormValue>, live: [String: Int]?) -> Bool {
+            live?["enabled"] != nil || properties["enabled"].map { !$0.isTruthy } == true
+        }
+        var current: Int? = index
+        while let position = current {
+            let sectionIndex = elements[position].sectionIndex
+            if disables(elements[position].element.properties, live: liveIndex[.element(position)])
+                || disables(sections[sectionIndex].section.properties, live: liveIndex[.section(sectionIndex)])
+            {
+                return true
+            }
+            current = elements[position].parentIndex
+        }
+        return false
+    }
+
     func hiddenIfStatic(element index: Int) -> Bool? {
         var current: Int? = index
         while let position = current {
