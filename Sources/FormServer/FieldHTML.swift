@@ -71,6 +71,9 @@ struct FieldHTML {
     /// Radios for one choice, checkboxes for several, in a group labelled by the title.
     func choiceGroup(_ choices: FieldChoices, id: String, path: String, title: String, mark: String, attributes: String) -> String {
         let chosen = Set(choices.chosenIndexes(field.value))
+        // A selection section takes several choices unless `multipleAllowed` is false (a radio
+        // section's is), as validation reads it: checkboxes let a person tick two and be refused.
+        let allowsMany = choices.isSelection && field.element.properties["multipleAllowed"]?.boolValue ?? true
         var out = #"<fieldset class="choices" id="\#(id)" role="\#(choices.isSelection ? "group" : "radiogroup")"\#(attributes)><legend>\#(HTML.escape(title))\#(mark)</legend>"#
         // The empty selection, sent when nothing is ticked; not for a disabled field (as above).
         let disabled = field.isEnabled ? "" : " disabled"
@@ -82,7 +85,7 @@ struct FieldHTML {
             let value: String
             if !choices.isSelection, case .string(let text) = choices.values[index] { value = text } else { value = String(index + 1) }
             let checked = chosen.contains(index) ? " checked" : ""
-            out += #"<span class="choice"><input type="\#(choices.isSelection ? "checkbox" : "radio")" id="\#(optionID)" name="\#(HTML.escape(path))" value="\#(HTML.escape(value))"\#(checked)> <label for="\#(optionID)">\#(HTML.escape(label))</label></span>"#
+            out += #"<span class="choice"><input type="\#(allowsMany ? "checkbox" : "radio")" id="\#(optionID)" name="\#(HTML.escape(path))" value="\#(HTML.escape(value))"\#(checked)> <label for="\#(optionID)">\#(HTML.escape(label))</label></span>"#
         }
         return out + "</fieldset>"
     }

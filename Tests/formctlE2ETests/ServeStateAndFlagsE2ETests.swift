@@ -37,4 +37,26 @@ import Testing
                                        type: "application/x-www-form-urlencoded", headers: json)
         #expect(other.status == 400, "\(other.status) \(other.text)")
     }
+
+    /// A radio section is drawn as radios (it was drawn as checkboxes, which let a person tick
+    /// two and be refused for it); a select section allowing several keeps its checkboxes, and
+    /// the browser's post of each is stored.
+    @Test func aRadioSectionIsDrawnAsRadios() throws {
+        let scratch = try Scratch()
+        let forms = scratch.path("forms")
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: false)
+        _ = try scratch.write("forms/rs.json", """
+            {"title": "R", "sections": [{"type": "QRadioSection", "key": "size", "title": "Size", "items": ["S", "M", "L"]},
+              {"type": "QSelectSection", "key": "tags", "title": "Tags", "items": ["A", "B"], "multipleAllowed": true}]}
+            """)
+        let server = try ServerProcess(scratch, formsDirectory: forms)
+        defer { server.stop() }
+        let page = try server.request("GET", "/forms/rs", headers: ["Accept": "text/html"]).text
+        #expect(page.contains(#"<input type="radio" id="field-size-2""#) && !page.contains(#"type="checkbox" id="field-size"#), "\(page)")
+        #expect(page.contains(#"<input type="checkbox" id="field-tags-2""#), "\(page)")
+        let posted = try server.request("POST", "/forms/rs/submissions", body: "size=&size=2&tags=&tags=1&tags=2",
+                                        type: "application/x-www-form-urlencoded", headers: ["Accept": "application/json"])
+        #expect(posted.status == 201, "\(posted.status) \(posted.text)")
+        #expect(try scratch.rows("select values_json from submissions").trimmingCharacters(in: .newlines) == #"{"size":[1],"tags":[0,1]}"#)
+    }
 }
