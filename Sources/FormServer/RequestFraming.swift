@@ -38,32 +38,8 @@ struct QueryEscapesMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Whether every `%XX` in `query` is two hex digits and the bytes they make, with the rest,
-    /// are UTF-8.
+    /// are UTF-8: what the path's segments are held to (`FormServer.percentDecoded`).
     static func escapesAreUTF8(_ query: String) -> Bool {
-        let bytes = Array(query.utf8)
-        guard bytes.contains(UInt8(ascii: "%")) else { return true }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                decoded.append(bytes[index])
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return false }
-            decoded.append(high << 4 | low)
-            index += 3
-        }
-        return String(validating: decoded, as: UTF8.self) != nil
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        FormServer.percentDecoded(query) != nil
     }
 }
