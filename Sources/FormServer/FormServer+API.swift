@@ -85,12 +85,8 @@ extension FormServer {
             if read.action != nil || draftID == nil && !wantsJSON(request) {
                 return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes), staged: staged)
             }
-            guard acceptsPagePost(request, form: form.name, read: read) else {
-                throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
-            }
             answers = read.answers
-            savesDraft = try Self.savesDraft(read)
-            key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
+            (key, savesDraft) = try pagePostAnsweredInJSON(read, request, form: form, key: key)
         case .json(let body):
             guard case .object = body else {
                 throw ServedError(.badRequest, message: "send the answers as a JSON object keyed by element key")
@@ -99,6 +95,18 @@ extension FormServer {
         }
         return try await storeAnswers(answers, form, request, draftID: draftID, access: access, actor: actor, key: key,
                                       savesDraft: savesDraft, bytes: bytes, staged: staged)
+    }
+
+    /// A form post to be answered in JSON: held to the page's cross-site rule (403), its key
+    /// the header's or else the page's `_idempotency_key`, and whether it saves a draft.
+    func pagePostAnsweredInJSON(_ read: FlatAnswers.Read, _ request: Request, form: ServedForms.Form, key: String?) throws
+        -> (key: String?, savesDraft: Bool)
+    {
+        guard acceptsPagePost(request, form: form.name, read: read) else {
+            throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
+        }
+        let key = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
+        return (key, try Self.savesDraft(read))
     }
 
     /// The answers read from a request stored (a submit, a draft saved, a draft finalized) and

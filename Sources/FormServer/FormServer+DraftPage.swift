@@ -40,13 +40,10 @@ extension FormServer {
         // A client asking for JSON gets the API's answer (200 and the summary, with Location),
         // not the page's: the same as a form post to the submissions address.
         if read.action == nil && wantsJSON(request) {
-            guard acceptsPagePost(request, form: form.name, read: read) else {
-                throw ServedError(.forbidden, message: "a post from a browser needs the page's \(PageTokens.field) (reload the page)")
-            }
+            let (pageKey, savesDraft) = try pagePostAnsweredInJSON(read, request, form: form, key: key)
             let actor = try await grant(request).map(Self.actor)
-            let pageKey = try key ?? Self.idempotencyKey(read.pageFields[Self.idempotencyKeyField], from: "\(Self.idempotencyKeyField) field")
             return try await storeAnswers(read.answers, form, request, draftID: id, access: .resumeToken(token), actor: actor, key: pageKey,
-                                          savesDraft: try Self.savesDraft(read), bytes: bytes, staged: staged)
+                                          savesDraft: savesDraft, bytes: bytes, staged: staged)
         }
         return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes),
                                     draft: DraftPage(id: id, token: token), staged: staged)

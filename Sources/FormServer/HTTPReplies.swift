@@ -32,8 +32,8 @@ enum HTTPReplies {
     /// sends, however many it declared). The client has the whole answer: its Content-Length
     /// is given and every byte of it written.
     static func errorClosingConnection(_ status: HTTPResponse.Status, _ message: String, _ extra: [String: FormValue] = [:],
-                                       headers extra2: HTTPFields = [:]) -> Response {
-        var headers = extra2
+                                       headers given: HTTPFields = [:]) -> Response {
+        var headers = given
         headers[.contentType] = jsonType
         headers[.connection] = "close"
         let bytes = ByteBuffer(string: errorObject(message, extra).jsonString() + "\n")
@@ -53,5 +53,5 @@ enum HTTPReplies {
         return .object(object)
     }
 }
-/// How a response body stops the connection after its last byte (`closingConnection`).
+/// How a response body stops the connection after its last byte (`errorClosingConnection`).
 struct ConnectionClosedAfterAnswer: Error {}

@@ -191,9 +191,8 @@ struct StructureLayout {
         return false
     }
 
-    // MARK: Hidden state
+    // MARK: Enabled and hidden state
 
-    /// Hidden for good when no live property of the element, its section or its parents decides it.
     /// Whether the element, its section, or an element it sits in has an `enabled` that is an
     /// expression or is written false: a section that is not enabled disables its fields.
     func mayBeDisabled(element index: Int) -> Bool {
@@ -213,6 +212,7 @@ struct StructureLayout {
         return false
     }
 
+    /// Hidden for good when no live property of the element, its section or its parents decides it.
     func hiddenIfStatic(element index: Int) -> Bool? {
         var current: Int? = index
         while let position = current {
