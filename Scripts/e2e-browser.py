@@ -56,6 +56,36 @@ def log(message):
     print(message, flush=True)
 
 
+def on_found(find, act, what):
+    """Finds an element and acts on it, finding it again when chromedriver has lost it.
+
+    chromedriver now and then loses a node it has just found on a page that has finished
+    loading ("Node with given id does not belong to the document"), in clicks and typing alike;
+    the node is found again and the action done again, at most twice, and said in the log. The
+    error comes before the action reaches the page, so nothing is clicked or typed twice."""
+    from selenium.common.exceptions import WebDriverException
+    for attempt in range(3):
+        try:
+            return act(find())
+        except WebDriverException as error:
+            if attempt == 2 or "does not belong to the document" not in str(error):
+                raise
+            log(f"     {what} again: chromedriver lost the node it had found")
+            time.sleep(0.2)
+
+
+def click(driver, by, value):
+    on_found(lambda: driver.find_element(by, value), lambda element: element.click(), f"clicking {value}")
+
+
+def type_text(driver, by, value, text, clear=False):
+    def act(element):
+        if clear:
+            element.clear()
+        element.send_keys(text)
+    on_found(lambda: driver.find_element(by, value), act, f"typing into {value}")
+
+
 def run_quiet(command):
     """Runs an install command, showing its output only when it fails."""
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -219,7 +249,8 @@ def german_and_arabic(formctl, work, checks, out_dir):
             """Clicks the button at `selector` and waits for the whole page the server answers with."""
             wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
             old = driver.find_element(By.TAG_NAME, "html")
-            wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, selector))).click()
+            wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, selector)))
+            click(driver, By.CSS_SELECTOR, selector)
             wait.until(EC.staleness_of(old))
             wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
             wait.until(EC.presence_of_element_located((By.ID, "form")))
@@ -244,12 +275,12 @@ def german_and_arabic(formctl, work, checks, out_dir):
         remove = driver.find_element(By.CSS_SELECTOR, "button.remove").text
         checks.check(remove == "Eintrag 1 entfernen", "the remove button is the page's German words", repr(remove))
         press('button.remove[value="remove:talks.2"]')
-        field("name").send_keys("A")
-        field("email").send_keys("erika@example.com")
-        driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="attended"][value="online"]').click()
-        field("talks.0.title").send_keys("Eröffnung")
-        field("talks.1.title").send_keys("Swift unter Linux")
-        field("consent").click()
+        type_text(driver, By.ID, "field-name", "A")
+        type_text(driver, By.ID, "field-email", "erika@example.com")
+        click(driver, By.CSS_SELECTOR, 'input[type="radio"][name="attended"][value="online"]')
+        type_text(driver, By.ID, "field-talks-0-title", "Eröffnung")
+        type_text(driver, By.ID, "field-talks-1-title", "Swift unter Linux")
+        click(driver, By.ID, "field-consent")
         submit()
         errors = driver.find_elements(By.ID, "error-name")
         text = errors[0].text if errors else ""
@@ -261,8 +292,7 @@ def german_and_arabic(formctl, work, checks, out_dir):
         others = [e.get_attribute("id") for e in driver.find_elements(By.CSS_SELECTOR, "p.error") if e.get_attribute("id") != "error-name"]
         checks.check(not others, "no other German field has an error", f"also {others}")
         # Both wrong: the plural. The page kept the other answers, so only these change.
-        field("email").clear()
-        field("email").send_keys("erika")
+        type_text(driver, By.ID, "field-email", "erika", clear=True)
         submit()
         summary = driver.find_element(By.CSS_SELECTOR, ".summary").text
         checks.check(summary == GERMAN_SUMMARY_TWO, "with the email wrong too, the summary counts two answers in the plural",
@@ -319,10 +349,10 @@ def attach_png(formctl, work, driver, wait, checks, shot):
         checks.check(chooser.get_attribute("type") == "file" and chooser.get_attribute("accept") == "image/png",
                      "the image field is <input type=file accept=image/png>",
                      f"type={chooser.get_attribute('type')!r} accept={chooser.get_attribute('accept')!r}")
-        driver.find_element(By.ID, "field-summary").send_keys("The button is blue")
-        chooser.send_keys(png)
+        type_text(driver, By.ID, "field-summary", "The button is blue")
+        type_text(driver, By.ID, "field-screenshot", png)
         old = driver.find_element(By.TAG_NAME, "html")
-        driver.find_element(By.ID, "submit").click()
+        click(driver, By.ID, "submit")
         try:
             wait.until(EC.staleness_of(old))
             wait.until(EC.presence_of_element_located((By.ID, "result")))
@@ -422,25 +452,12 @@ def main():
                 return False
 
         def type_into(path, text):
-            # chromedriver now and then loses a node it has just found on a page that has
-            # finished loading ("Node with given id does not belong to the document"): the
-            # field is found again and the typing done again, at most twice, and said in the log.
-            for attempt in range(3):
-                try:
-                    element = field(path)
-                    element.clear()
-                    element.send_keys(text)
-                    return
-                except WebDriverException as error:
-                    if attempt == 2 or "does not belong to the document" not in str(error):
-                        raise
-                    log(f"     retyping {path}: chromedriver lost the node it had found")
-                    time.sleep(0.2)
+            type_text(driver, By.ID, "field-" + path.replace(".", "-"), text, clear=True)
 
         def submit_and_wait(locator):
             """Clicks #submit and waits for the next page to show `locator`."""
             old = driver.find_element(By.TAG_NAME, "html")
-            driver.find_element(By.ID, "submit").click()
+            click(driver, By.ID, "submit")
             wait.until(EC.staleness_of(old))
             wait.until(EC.presence_of_element_located(locator))
 
@@ -449,7 +466,7 @@ def main():
             type_into("email", email)
             type_into("password", PASSWORD)
             type_into("passwordConfirmation", PASSWORD)
-            driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="team"]').click()
+            click(driver, By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="team"]')
 
         class Failed(Exception):
             pass
@@ -530,7 +547,7 @@ def main():
             type_into("password", PASSWORD)
             type_into("passwordConfirmation", PASSWORD)
             if not team.is_selected():
-                team.click()
+                click(driver, By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="team"]')
                 wait.until(lambda _: shown("company") and shown("seats"))
                 type_into("company", COMPANY)
                 type_into("seats", SEATS)
@@ -548,9 +565,9 @@ def main():
             driver.get(server.url + "/forms/signup")
             type_into("name", DRAFT_NAME)
             type_into("email", DRAFT_EMAIL)
-            driver.find_element(By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="free"]').click()
+            click(driver, By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="free"]')
             old = driver.find_element(By.TAG_NAME, "html")
-            driver.find_element(By.ID, "save-draft").click()
+            click(driver, By.ID, "save-draft")
             wait.until(EC.staleness_of(old))
             wait.until(EC.presence_of_element_located((By.ID, "draft-notice")))
             require(re.fullmatch(r".*/forms/signup/drafts/2\?resume=[A-Za-z0-9_-]{43}", driver.current_url) is not None,
@@ -722,12 +739,12 @@ def proposal_page_and_watch(formctl, work, checks, out_dir):
         for repeat in ("cospeakers", "outline"):
             count = len(driver.find_elements(By.CSS_SELECTOR, f'input[name^="{repeat}."]'))
             checks.check(count == 2, f"the {repeat} repeat opens with its minimumItems of 2", f"{count} inputs")
-        driver.find_element(By.ID, "field-name").send_keys("Ann")
-        driver.find_element(By.ID, "field-cospeakers-0-email").send_keys("bo@example.com")
-        driver.find_element(By.ID, "field-cospeakers-1-email").send_keys("cy@example.com")
-        driver.find_element(By.ID, "field-outline-0-point").send_keys("Why")
-        driver.find_element(By.ID, "field-outline-1-point").send_keys("How")
-        driver.find_element(By.ID, "field-track-1").click()
+        type_text(driver, By.ID, "field-name", "Ann")
+        type_text(driver, By.ID, "field-cospeakers-0-email", "bo@example.com")
+        type_text(driver, By.ID, "field-cospeakers-1-email", "cy@example.com")
+        type_text(driver, By.ID, "field-outline-0-point", "Why")
+        type_text(driver, By.ID, "field-outline-1-point", "How")
+        click(driver, By.ID, "field-track-1")
 
         # Edited while the page is open: a new title, and three outline points needed.
         PROPOSAL_FORM["title"] = "Talk proposal 2026"
@@ -748,7 +765,7 @@ def proposal_page_and_watch(formctl, work, checks, out_dir):
 
         # The page opened before the edit is sent: two points where three are needed now.
         old = driver.find_element(By.TAG_NAME, "html")
-        driver.find_element(By.ID, "submit").click()
+        click(driver, By.ID, "submit")
         wait.until(EC.staleness_of(old))
         heading = driver.find_element(By.TAG_NAME, "h1").text
         checks.check(heading == "Talk proposal 2026", "the page answering the post is the edited form's", repr(heading))
