@@ -89,7 +89,7 @@ public final class SubmissionImporter {
     /// when storing failed (the batches committed before stay).
     public func add(_ line: UnsafeBufferPointer<UInt8>, number: Int) async throws(FormEngineError) {
         lines += 1
-        if let outcomes = validation.add(line, number: number) { try await deliver(outcomes) }
+        if let outcomes = await validation.add(line, number: number) { try await deliver(outcomes) }
     }
 
     /// Refuses line `number` without validating it (the caller could not read it, such as a
@@ -97,7 +97,7 @@ public final class SubmissionImporter {
     /// and `allOrNothing` counts it.
     public func refuse(number: Int, _ errors: [FieldError]) async throws(FormEngineError) {
         lines += 1
-        try await deliver(validation.drain())
+        try await deliver(await validation.drain())
         refused += 1
         onRefused(number, errors)
     }
@@ -105,7 +105,7 @@ public final class SubmissionImporter {
     /// Validates and stores what is left. With `allOrNothing`, stores nothing if any line was
     /// refused. Waits until every batch is written.
     public func finish() async throws(FormEngineError) {
-        try await deliver(validation.drain())
+        try await deliver(await validation.drain())
         if options.allOrNothing && refused > 0 {
             await writer.discard()
             return
