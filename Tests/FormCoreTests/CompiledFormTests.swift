@@ -26,6 +26,25 @@ struct CompiledFormTests {
         #expect(try form.structure(for: first.state.shape) === first.state.structure)
     }
 
+    /// An import's workers each fill a copy: it must fill exactly as the original does, in the
+    /// original's language and with its data, while sharing none of its structures.
+    @Test func aFormCompiledAgainFillsTheSameAndSharesNoStructure() throws {
+        let json = #"{"languages": {"default": "en", "de": {}}, "sections": [{"elements": [{"type": "entry", "key": "host", "required": true, "minLength": 3},"#
+            + #" {"type": "label", "key": "summary", "title": "@{host} invites @{guests.@count ?? 0} guests"}]},"#
+            + #" {"title": "Guests", "bind": "iterate:guests", "maximumItems": 5, "elementTemplate":"#
+            + #" {"type": "entry", "key": "email", "title": "@{host}'s guest", "bind": "textValue:email", "required": "@{host.count > 0}"}}]}"#
+        let form = try CompiledForm(definition: FormDefinition(json: json), language: LanguageTag("de"))
+        let copy = try form.compiledAgain()
+        #expect(copy.language == form.language && copy.data == form.data && copy.definition == form.definition)
+        #expect(copy.base !== form.base)
+        for answers: FormValue in [["host": "Ann", "guests": [["email": "a@x.io"], ["email": ""]]], ["host": "A"], ["guests": [["email": 3]]]] {
+            let (original, again) = (form.fill(FormInput(answers: answers)), copy.fill(FormInput(answers: answers)))
+            #expect(again.errors == original.errors && !original.errors.isEmpty, "\(answers)")
+            #expect(again.valuesToStore == original.valuesToStore, "\(answers)")
+            #expect(again.state.structure !== original.state.structure, "\(answers)")
+        }
+    }
+
     @Test func aFreshFillComputesWhatASessionDoes() throws {
         let form = try CompiledForm(definition: FormDefinition(json: Self.party))
         let answers: FormValue = ["host": "Ann", "guests": [["email": "a@x.io"], ["email": ""]]]

@@ -75,7 +75,7 @@ struct ImportPipelineTests {
         let seen = NiceValues()
         let workers = ImportWorkers(count: 2)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            workers.run(ImportWorkers.Job(count: 8, body: { _ in
+            workers.run(ImportWorkers.Job(count: 8, body: { _, _ in
                 seen.add(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
                 usleep(1_000)
             }, completion: { continuation.resume() }))
@@ -90,7 +90,7 @@ struct ImportPipelineTests {
         let running = try #require(workers?.running)
         #expect(running.value == 3)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            workers?.run(ImportWorkers.Job(count: 30, body: { _ in usleep(100) }, completion: { continuation.resume() }))
+            workers?.run(ImportWorkers.Job(count: 30, body: { _, _ in usleep(100) }, completion: { continuation.resume() }))
         }
         #expect(running.value == 3, "the workers wait for more work while the import goes on")
         workers = nil

@@ -77,6 +77,13 @@ package final class CompiledForm: Sendable {
     }
 
     /// The fields of the form as bound (repeats with the data's items), with their live state.
+    /// The same form compiled again: equal in every respect, but sharing none of this one's
+    /// structures. Threads filling one compiled form at once touch the same objects' reference
+    /// counts and its lock of repeat shapes; a copy each keeps them apart.
+    package func compiledAgain() throws(DefinitionError) -> CompiledForm {
+        try CompiledForm(definition: definition, data: data, registry: registry, language: language)
+    }
+
     package var fields: [FieldInfo] { SessionState(form: self, structure: base).fieldInfos() }
 
     /// The repeats of the form as bound.

@@ -21,7 +21,8 @@ final class ImportValidation {
         case storeWithFiles(FormValue)
     }
 
-    private let form: CompiledForm
+    /// The form, compiled once for each worker (`CompiledForm.compiledAgain`).
+    private let forms: [CompiledForm]
     private let lineTimeLimit: Duration?
     /// Whether lines may name files (`SubmissionImporter.Options.filesDirectory`).
     private let resolvesFiles: Bool
@@ -43,7 +44,9 @@ final class ImportValidation {
     private let workers: ImportWorkers
 
     init(form: CompiledForm, workers: Int, lineTimeLimit: Duration? = nil, resolvesFiles: Bool = false, chunkSize: Int = 4096) {
-        self.form = form
+        // A copy failing to compile is impossible (the form compiled once already); should it,
+        // that worker shares the first.
+        forms = [form] + (1..<max(1, workers)).map { _ in (try? form.compiledAgain()) ?? form }
         self.resolvesFiles = resolvesFiles
         hasFileFields = form.hasFileFields
         self.lineTimeLimit = lineTimeLimit
@@ -86,12 +89,12 @@ final class ImportValidation {
     private func start(_ chunk: Chunk) {
         validating = chunk
         chunk.prepareOutcomes()
-        let lines = Lines(form: form, timeLimit: lineTimeLimit, resolvesFiles: resolvesFiles, hasFileFields: hasFileFields,
+        let lines = Lines(forms: forms, timeLimit: lineTimeLimit, resolvesFiles: resolvesFiles, hasFileFields: hasFileFields,
                           chunk: chunk, blockSize: blockSize, progress: progress)
         // Small blocks rather than one share per worker: a worker slowed down (the batch
         // writer shares the cores) leaves its blocks to the others instead of holding up the chunk.
         let blocks = (chunk.lines.count + blockSize - 1) / blockSize
-        workers.run(ImportWorkers.Job(count: blocks, body: { lines.validate(block: $0) }, completion: { chunk.done.signal() }))
+        workers.run(ImportWorkers.Job(count: blocks, body: { lines.validate(block: $0, worker: $1) }, completion: { chunk.done.signal() }))
     }
 
     /// Waits for `chunk`, takes its outcomes and keeps its buffers for a later chunk.
@@ -228,7 +231,7 @@ final class ImportValidation {
     /// `@unchecked Sendable` is sound for the reasons `Chunk` gives; the compiled form is
     /// immutable and Sendable.
     private struct Lines: @unchecked Sendable {
-        let form: CompiledForm
+        let forms: [CompiledForm]
         let timeLimit: Duration?
         let resolvesFiles: Bool
         let hasFileFields: Bool
@@ -236,7 +239,8 @@ final class ImportValidation {
         let blockSize: Int
         let progress: ImportProgress
 
-        func validate(block: Int) {
+        func validate(block: Int, worker: Int) {
+            let form = forms[worker % forms.count]
             let end = min(chunk.lines.count, (block + 1) * blockSize)
             // A worker thread sees no task-local language: each block speaks the form's.
             form.speaking {

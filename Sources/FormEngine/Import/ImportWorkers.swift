@@ -16,19 +16,20 @@ import Glibc
 /// the end. The threads are the import's own, not dispatch's shared ones, whose priority a
 /// library must not change under the service that embeds it; they end with the import.
 final class ImportWorkers: Sendable {
-    /// Blocks of work: `body` runs once for each of `0..<count`, on whichever worker is free;
-    /// `completion` runs once, on the worker that finished the last one.
+    /// Blocks of work: `body` runs once for each of `0..<count`, on whichever worker is free,
+    /// with the worker's number (`0..<workers`); `completion` runs once, on the worker that
+    /// finished the last one.
     final class Job: @unchecked Sendable {
         // `@unchecked Sendable`: `next` and `finished` are read and written under the
         // workers' condition lock only; `body` and `completion` are set once, before the job is
         // queued, and are Sendable.
         let count: Int
-        let body: @Sendable (Int) -> Void
+        let body: @Sendable (_ block: Int, _ worker: Int) -> Void
         let completion: @Sendable () -> Void
         fileprivate var next = 0
         fileprivate var finished = 0
 
-        init(count: Int, body: @escaping @Sendable (Int) -> Void, completion: @escaping @Sendable () -> Void) {
+        init(count: Int, body: @escaping @Sendable (_ block: Int, _ worker: Int) -> Void, completion: @escaping @Sendable () -> Void) {
             self.count = count
             self.body = body
             self.completion = completion
@@ -57,14 +58,14 @@ final class ImportWorkers: Sendable {
         queue = Queue()
         let threads = max(1, count)
         running.set(threads)
-        for _ in 0..<threads {
+        for worker in 0..<threads {
             let queue = self.queue
             let thread = Thread { [running] in
                 // Named from inside: on Linux, Foundation does not pass a name set before
                 // `start()` to the kernel, where `top -H` and `perf` read it.
                 Thread.current.name = "import-validate"
                 Self.lowerPriority()
-                queue.serve()
+                queue.serve(worker: worker)
                 running.ended()
             }
             // As large as a main thread's: a deeply nested definition recurses in its fill.
@@ -119,7 +120,7 @@ final class ImportWorkers: Sendable {
 
         /// A worker's loop: takes the next block of the oldest job until stopped with nothing
         /// left to do.
-        func serve() {
+        func serve(worker: Int) {
             condition.lock()
             while true {
                 while first == jobs.count && !stopping { condition.wait() }
@@ -135,7 +136,7 @@ final class ImportWorkers: Sendable {
                     }
                 }
                 condition.unlock()
-                job.body(block)
+                job.body(block, worker)
                 condition.lock()
                 job.finished += 1
                 if job.finished == job.count {
