@@ -10,7 +10,7 @@ struct AcceptedTypes {
 
     init(_ header: String?) {
         ranges = (header ?? "").split(separator: ",").compactMap { part in
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let pieces = part.split(separator: ";").map { $0.withoutHTTPWhitespace.lowercased() }
             guard let range = pieces.first, range.contains("/") else { return nil }
             // A q that does not parse is read as 1, as if it were absent; out of range is clamped.
             let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1

@@ -11,7 +11,7 @@ enum ContentDisposition {
         while !rest.isEmpty {
             rest = rest.drop { $0 == " " || $0 == "\t" || $0 == ";" }
             guard let equals = rest.firstIndex(of: "=") else { break }
-            let name = rest[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = rest[..<equals].withoutHTTPWhitespace.lowercased()
             rest = rest[rest.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
             var parameterValue = ""
             if rest.first == "\"" {
@@ -33,7 +33,7 @@ enum ContentDisposition {
                 rest = rest.drop { $0 != ";" }
             } else {
                 let end = rest.firstIndex(of: ";") ?? rest.endIndex
-                parameterValue = rest[..<end].trimmingCharacters(in: .whitespaces)
+                parameterValue = String(rest[..<end].withoutHTTPWhitespace)
                 rest = rest[end...]
             }
             if result[name] == nil { result[name] = parameterValue }

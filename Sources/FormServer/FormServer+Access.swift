@@ -22,7 +22,7 @@ extension FormServer {
         guard let header = request.headers[.authorization] else { return nil }
         // The scheme's name is case-insensitive (RFC 9110, 11.1): `bearer` is `Bearer`.
         guard header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { throw Self.unauthorized }
-        let given = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        let given = String(header.dropFirst("Bearer ".count).withoutHTTPWhitespace)
         if let token, ConstantTime.equal(given, token) { return Self.tokenFileGrant }
         let stored: AccessToken?
         do { stored = try await engine.accessToken(presented: given) } catch { throw engineRefusal(error) }

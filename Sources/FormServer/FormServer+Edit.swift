@@ -84,7 +84,7 @@ extension FormServer {
     /// revision: the one read when the edit starts). Anything else is 400.
     static func expectedRevision(_ header: String?) throws -> Int? {
         guard let header else { return nil }
-        let text = header.trimmingCharacters(in: .whitespaces)
+        let text = header.withoutHTTPWhitespace
         if text == "*" { return nil }
         guard text.count > 2, text.hasPrefix("\""), text.hasSuffix("\""), let revision = Int(text.dropFirst().dropLast()), revision > 0 else {
             throw ServedError(.badRequest, message: "If-Match is one revision as its ETag gives it (\"3\", with the quotes), not '\(text.prefix(40))'")

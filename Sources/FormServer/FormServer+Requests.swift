@@ -54,7 +54,7 @@ extension FormServer {
     /// parameter, is that and nothing longer (`application/jsonx` is not JSON).
     static func isMediaType(_ contentType: String, _ name: String) -> Bool {
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == name
+        return mediaType.withoutHTTPWhitespace.lowercased() == name
     }
 
     private func parseBody(_ buffer: ByteBuffer, type: String, for form: ServedForms.Form) throws -> Body {

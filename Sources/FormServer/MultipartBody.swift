@@ -96,7 +96,7 @@ final class MultipartBody: @unchecked Sendable {
     /// not one RFC 2046 allows (1 to 70 characters).
     static func boundary(ofContentType type: String) -> String? {
         for parameter in type.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0.withoutHTTPWhitespace) }
             guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
             var value = pair[1]
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }

@@ -22,8 +22,8 @@ struct PageTokens: Sendable {
         for header in request.headers[values: .cookie] {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Self.cookie else { continue }
-                let value = parts[1].trimmingCharacters(in: .whitespaces)
+                guard parts.count == 2, parts[0].withoutHTTPWhitespace == Self.cookie else { continue }
+                let value = String(parts[1].withoutHTTPWhitespace)
                 if value.utf8.count == 43, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
                     return value
                 }

@@ -14,7 +14,7 @@ struct RequestFramingMiddleware<Context: RequestContext>: RouterMiddleware {
             throw ServedError(.badRequest, message: "the request has more than one Host header", headers: [.connection: "close"])
         }
         let codings = request.headers[values: .transferEncoding].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .map { $0.withoutHTTPWhitespace.lowercased() }
         if let unread = codings.first(where: { $0 != "chunked" }) {
             throw ServedError(.notImplemented, message: "the body's transfer coding '\(unread)' is not read here; send it with chunked alone or with Content-Length",
                               headers: [.connection: "close"])
