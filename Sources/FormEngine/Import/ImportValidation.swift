@@ -5,8 +5,9 @@ import Synchronization
 /// between the workers, and the outcomes are handed on in line order, so that messages and
 /// stored rows keep the file's order.
 ///
-/// Validation is nearly all of an import's work and lines are independent (each fills the
-/// shared compiled form on its own), so this scales with cores; storing stays on one thread.
+/// Validation is nearly all of an import's work and lines are independent (each is filled on
+/// its own, by a worker with its own compilation of the form), so this scales with cores;
+/// storing stays on one thread.
 /// A full chunk is validated on the workers (`ImportWorkers`) while the caller reads the next
 /// lines and hands the previous chunk's rows to the writer, so the workers never wait for
 /// that reading and handing over.
@@ -62,9 +63,7 @@ final class ImportValidation {
         filling.append(line, number: number)
         guard filling.lines.count >= chunkSize else { return nil }
         let previous = validating
-        start(filling)
-        filling = spare ?? Chunk(capacity: chunkSize)
-        spare = nil
+        startFilling()
         guard let previous else { return nil }
         return await outcomes(of: previous)
     }
@@ -77,16 +76,17 @@ final class ImportValidation {
             delivered = await outcomes(of: previous)
         }
         guard !filling.lines.isEmpty else { return delivered }
-        let last = filling
-        start(last)
-        filling = spare ?? Chunk(capacity: chunkSize)
-        spare = nil
-        delivered += await outcomes(of: last)
+        delivered += await outcomes(of: startFilling())
         return delivered
     }
 
-    /// Hands `chunk` to the workers; it is not touched here until it is done.
-    private func start(_ chunk: Chunk) {
+    /// Hands the chunk being filled to the workers (it is not touched here until it is done)
+    /// and takes a fresh one to fill, the spare's buffers when there is one.
+    @discardableResult
+    private func startFilling() -> Chunk {
+        let chunk = filling
+        filling = spare ?? Chunk(capacity: chunkSize)
+        spare = nil
         validating = chunk
         chunk.prepareOutcomes()
         let lines = Lines(forms: forms, timeLimit: lineTimeLimit, resolvesFiles: resolvesFiles, hasFileFields: hasFileFields,
@@ -95,6 +95,7 @@ final class ImportValidation {
         // writer shares the cores) leaves its blocks to the others instead of holding up the chunk.
         let blocks = (chunk.lines.count + blockSize - 1) / blockSize
         workers.run(ImportWorkers.Job(count: blocks, body: { lines.validate(block: $0, worker: $1) }, completion: { chunk.done.signal() }))
+        return chunk
     }
 
     /// Waits for `chunk`, takes its outcomes and keeps its buffers for a later chunk.
