@@ -32,6 +32,8 @@ struct ImportPipelineTests {
         return outcomes
     }
 
+    /// With most of these sizes the last chunk is partly filled when `drain` comes, while the
+    /// one before may still be on the workers: its lines must still come first.
     @Test(arguments: [(1, 1), (5, 2), (7, 3), (64, 2), (4096, 2)])
     func everyLineComesBackOnceInOrder(chunkSize: Int, workers: Int) async throws {
         let outcomes = try await Self.validate(lines: 1_000, chunkSize: chunkSize, workers: workers)
@@ -48,23 +50,6 @@ struct ImportPipelineTests {
                 Issue.record("line \(number) named files")
             }
         }
-    }
-
-    /// A line refused by the caller (too long to read) is told after every line before it,
-    /// including those of the chunk still on the workers.
-    @Test func drainingMidChunkKeepsTheOrder() async throws {
-        let validation = ImportValidation(form: try CompiledForm(definition: FormDefinition(json: Self.form)), workers: 2, chunkSize: 4)
-        var seen: [Int] = []
-        for number in 1...10 {
-            let text = Self.line(number)
-            let bytes = Array(text.utf8)
-            let pointer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-            defer { pointer.deallocate() }
-            _ = pointer.initialize(from: bytes)
-            if let delivered = await validation.add(UnsafeBufferPointer(pointer), number: number) { seen += delivered.map(\.line) }
-        }
-        seen += await validation.drain().map(\.line)
-        #expect(seen == Array(1...10))
     }
 
     #if os(Linux)
