@@ -94,8 +94,8 @@ public struct FormServer: Sendable {
         var served = self
         served.servesOperations = true
         try FormRoutes(server: served).add(to: router)
-        var logger = Logger(label: "formctl.serve")
-        logger.logLevel = .critical
+        let accessLog = self.accessLog
+        let logger = Logger(label: "formctl.serve") { _ in FrameworkLogHandler(write: accessLog) }
         let clients = ClientConnectionCounts(maximumPerClient: limits.maximumConnectionsPerClient)
         let (headerTimeout, bodyTimeout) = (limits.headerTimeout, limits.bodyTimeout)
         let connection = HTTP1Channel.Configuration(
