@@ -52,9 +52,16 @@ extension FormServer {
 
     /// Whether a Content-Type names `name` (lower case): its media type, before any `;`
     /// parameter, is that and nothing longer (`application/jsonx` is not JSON).
+    /// Compared byte by byte, ASCII letters folded: every POST asks it three times, and splitting
+    /// and lowercasing Strings each time showed in a submission's profile.
     static func isMediaType(_ contentType: String, _ name: String) -> Bool {
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return mediaType.withoutHTTPWhitespace.lowercased() == name
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var mediaType = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }.drop(while: isWhitespace)
+        while let last = mediaType.last, isWhitespace(last) { mediaType.removeLast() }
+        guard mediaType.count == name.utf8.count else { return false }
+        return zip(mediaType, name.utf8).allSatisfy { given, wanted in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(given) ? given | 0x20 == wanted : given == wanted
+        }
     }
 
     private func parseBody(_ buffer: ByteBuffer, type: String, for form: ServedForms.Form) throws -> Body {
