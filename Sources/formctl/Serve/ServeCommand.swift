@@ -123,7 +123,8 @@ struct ServeCommand: AsyncParsableCommand {
         limits.bodyTimeout = .seconds(bodyTimeout)
         limits.maximumConnectionsPerClient = maxConnectionsPerClient
         limits.writeRate = try rateLimit.map { try FormServer.WriteRate(parsing: $0) }
-        let server = FormServer(engine: engine, forms: forms, token: token, privateForms: Set(privateForms), limits: limits) { line in Terminal.printError(line) }
+        let server = FormServer(engine: engine, forms: forms, token: token, privateForms: Set(privateForms), limits: limits,
+                                accessLog: Terminal.errorLines())
         let host = self.host
         #if Webhooks
         let delivery = subscriptions.isEmpty ? nil : BackgroundDelivery(

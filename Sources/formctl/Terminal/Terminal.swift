@@ -8,6 +8,13 @@ enum Terminal {
     static func printOut(_ text: String) { writeText(text + "\n", to: STDOUT_FILENO) }
     static func printError(_ text: String) { writeText(text + "\n", to: STDERR_FILENO) }
 
+    /// `printError` for a stream of lines (serve's access log, a line per request): whether
+    /// standard error is a terminal is asked once, where `printError` asks the kernel per line.
+    static func errorLines() -> @Sendable (String) -> Void {
+        let escapes = isTTY(STDERR_FILENO)
+        return { text in write((escapes ? ControlCharacters.escaped(text) : text) + "\n", to: STDERR_FILENO) }
+    }
+
     /// `text` with its control characters made visible if `descriptor` is a terminal;
     /// unchanged into a file or a pipe, where the bytes are the data.
     static func writeText(_ text: String, to descriptor: Int32) {
