@@ -1,6 +1,8 @@
+import CoreMetrics
 import FormEngine
 import Metrics
 import Prometheus
+import Synchronization
 
 /// What `GET /metrics` shows of one server, in Prometheus' text format: a registry of its own,
 /// never the process-wide `MetricsSystem`, so that several servers in one process (a test, a
@@ -33,14 +35,33 @@ final class ServerMetrics: Sendable {
         }
     }
 
+    /// The request metrics made so far, by route and status: making one through the factory
+    /// checks its name and labels and looks it up in the registry under a lock, which every
+    /// request paid twice. Bounded, as the labels are: routes are patterns, statuses HTTP's.
+    private let requestMetrics = Mutex<[RequestKey: (count: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
+
+    private struct RequestKey: Hashable {
+        var route: String
+        var status: Int
+    }
+
     /// One request answered: `route` is the matched route's pattern (`/forms/{name}/submissions`).
     func request(route: String?, status: Int, duration: Duration) {
-        let route = route ?? Self.unmatched
-        Counter(label: "formctl_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory)
-            .increment()
+        let key = RequestKey(route: route ?? Self.unmatched, status: status)
+        let factory = self.factory
+        let (count, timer) = requestMetrics.withLock { made in
+            if let known = made[key] { return known }
+            let metrics = (
+                count: Counter(label: "formctl_http_requests_total", dimensions: [("route", key.route), ("status", String(status))],
+                               factory: factory),
+                duration: Timer(label: "formctl_http_request_duration_seconds", dimensions: [("route", key.route)], factory: factory)
+            )
+            made[key] = metrics
+            return metrics
+        }
+        count.increment()
         let (seconds, attoseconds) = duration.components
-        Timer(label: "formctl_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
     /// A submission stored (created, a draft saved, a draft finalized).

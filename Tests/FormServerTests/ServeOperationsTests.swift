@@ -104,6 +104,18 @@ struct ServeOperationsTests {
         #expect(!text.contains("corrupt"), "\(text)")
     }
 
+    /// A route's metrics are made once and kept: requests after the first add to the same
+    /// counter and histogram, also when another status of the route shares the histogram.
+    @Test func repeatedRequestsAddUpInTheKeptMetrics() {
+        let metrics = ServerMetrics()
+        for _ in 0..<3 { metrics.request(route: "/forms/{name}/submissions", status: 201, duration: .milliseconds(2)) }
+        metrics.request(route: "/forms/{name}/submissions", status: 422, duration: .milliseconds(1))
+        let text = metrics.exposition()
+        #expect(text.contains(#"formctl_http_requests_total{route="/forms/{name}/submissions",status="201"} 3"#), "\(text)")
+        #expect(text.contains(#"formctl_http_requests_total{route="/forms/{name}/submissions",status="422"} 1"#), "\(text)")
+        #expect(text.contains(#"formctl_http_request_duration_seconds_count{route="/forms/{name}/submissions"} 4"#), "\(text)")
+    }
+
     /// Several servers in one process (tests, a service) must not share counts, nor trip over
     /// one another's registration as the process-wide `MetricsSystem` would.
     @Test func eachServerCountsInARegistryOfItsOwn() {
