@@ -23,7 +23,7 @@ extension FormServer {
     /// `readBody`, with the bytes as sent (for an idempotency key's fingerprint).
     func readBodyKeepingBytes(_ request: Request, for form: ServedForms.Form) async throws -> (body: Body, bytes: ByteBuffer) {
         let buffer = try await collectBody(request)
-        return (try parseBody(buffer, type: (request.headers[.contentType] ?? "").lowercased(), for: form), buffer)
+        return (try parseBody(buffer, type: request.headers[.contentType] ?? "", for: form), buffer)
     }
 
     /// The body's bytes, up to the size limit (413 past it). A body whose Content-Length
@@ -85,7 +85,7 @@ extension FormServer {
     /// 413 past the size limit.
     func readJSONObject(_ request: Request) async throws -> OrderedDictionary<String, FormValue> {
         let buffer = try await collectBody(request)
-        let type = (request.headers[.contentType] ?? "").lowercased()
+        let type = request.headers[.contentType] ?? ""
         guard Self.isMediaType(type, "application/json") else {
             throw ServedError(.unsupportedMediaType, message: "send application/json, not '\(type.isEmpty ? "no Content-Type" : type)'")
         }
