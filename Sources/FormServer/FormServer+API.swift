@@ -72,10 +72,10 @@ extension FormServer {
         let answers: FormValue
         // A form post's own fields mean what they mean on the page, whichever answer is asked for.
         var savesDraft = false
-        let (body, bytes, staged): (Body, ByteBuffer, StagedAttachments?)
+        let (body, bytes, staged): (Body, FingerprintSource, StagedAttachments?)
         switch try await readSubmitBody(request, for: form) {
         case .answered(let refusal): return refusal
-        case .read(let read, let fingerprintBytes, let files): (body, bytes, staged) = (read, fingerprintBytes, files)
+        case .read(let read, let fingerprint, let files): (body, bytes, staged) = (read, fingerprint, files)
         }
         switch body {
         case .htmlForm(let read):
@@ -113,7 +113,7 @@ extension FormServer {
     /// answered in JSON: 201 with Location for a new row, 200 for a draft changed; the resume
     /// token of a new draft given once.
     func storeAnswers(_ answers: FormValue, _ form: ServedForms.Form, _ request: Request, draftID: Int64?, access: DraftAccess,
-                      actor: String?, key: String?, savesDraft: Bool, bytes: ByteBuffer, staged: StagedAttachments?) async throws -> Response
+                      actor: String?, key: String?, savesDraft: Bool, bytes: FingerprintSource, staged: StagedAttachments?) async throws -> Response
     {
         let draft = try Self.flagParameter(request.uri.queryParameters["draft"], named: "draft") || savesDraft
         let status: HTTPResponse.Status = draftID == nil ? .created : .ok

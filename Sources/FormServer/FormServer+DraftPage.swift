@@ -27,10 +27,10 @@ extension FormServer {
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         guard let id = pageDraftID(context) else { return draftNotFoundPage }
         let key = try Self.idempotencyKey(of: request)
-        let (body, bytes, staged): (Body, ByteBuffer, StagedAttachments?)
+        let (body, bytes, staged): (Body, FingerprintSource, StagedAttachments?)
         switch try await readSubmitBody(request, for: form, draftID: id) {
         case .answered(let refusal): return refusal
-        case .read(let read, let fingerprintBytes, let files): (body, bytes, staged) = (read, fingerprintBytes, files)
+        case .read(let read, let fingerprint, let files): (body, bytes, staged) = (read, fingerprint, files)
         }
         guard case .htmlForm(let read) = body else {
             throw ServedError(.unsupportedMediaType,

@@ -53,11 +53,11 @@ extension FormServer {
     /// one's answer), an edit's `If-Match` (the revision it changes) and the body, each
     /// preceded by its length so that no two differ only in where one ends. `If-Match` is a
     /// part only when sent, so a request without it has the fingerprint it always had.
-    static func fingerprint(_ request: Request, body: ByteBuffer) -> String {
+    static func fingerprint(_ request: Request, body: FingerprintSource) -> String {
         var parts = [request.method.rawValue, request.uri.description, request.headers[.contentType] ?? "",
                      request.headers[.authorization] ?? "", request.headers[resumeTokenHeader] ?? ""]
         if let revision = request.headers[.ifMatch] { parts.append(revision) }
-        return body.withUnsafeReadableBytes { SubmissionIdempotency.fingerprint(parts: parts, body: $0) }
+        return SubmissionIdempotency.fingerprint(parts: parts, body: body.bytes())
     }
 
     /// Runs `write` under `key`: the kept answer when there is one (422 if it was for another

@@ -17,13 +17,15 @@ extension FormServer {
     /// against `form`: 400 for a malformed escape or a bound passed, 422 for a name the form
     /// does not have.
     func readBody(_ request: Request, for form: ServedForms.Form) async throws -> Body {
-        try await readBodyKeepingBytes(request, for: form).body
+        let buffer = try await collectBody(request)
+        return try parseBody(buffer, type: request.headers[.contentType] ?? "", for: form)
     }
 
-    /// `readBody`, with the bytes as sent (for an idempotency key's fingerprint).
-    func readBodyKeepingBytes(_ request: Request, for form: ServedForms.Form) async throws -> (body: Body, bytes: ByteBuffer) {
+    /// `readBody`, with what an idempotency key's fingerprint is taken of.
+    func readBodyKeepingBytes(_ request: Request, for form: ServedForms.Form) async throws -> (body: Body, bytes: FingerprintSource) {
         let buffer = try await collectBody(request)
-        return (try parseBody(buffer, type: request.headers[.contentType] ?? "", for: form), buffer)
+        let body = try parseBody(buffer, type: request.headers[.contentType] ?? "", for: form)
+        return (body, FingerprintSource(body: body, secureKeys: form.secureKeys))
     }
 
     /// The body's bytes, up to the size limit (413 past it). A body whose Content-Length

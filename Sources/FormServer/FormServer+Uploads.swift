@@ -14,7 +14,7 @@ extension FormServer {
         var staged: StagedAttachments
         /// What an idempotency key's fingerprint is taken of: the answers and each file's
         /// place and SHA-256, since the body itself is never kept.
-        var fingerprintBytes: ByteBuffer
+        var fingerprint: FingerprintSource
     }
 
     /// A multipart body refused while it was read: the answer, given while the rest of the
@@ -31,7 +31,7 @@ extension FormServer {
     /// A submit's body as read: the body, the bytes an idempotency key's fingerprint is taken
     /// of, and the files staged; or the answer already made to an upload refused.
     enum SubmitBody {
-        case read(Body, fingerprintBytes: ByteBuffer, staged: StagedAttachments?)
+        case read(Body, fingerprint: FingerprintSource, staged: StagedAttachments?)
         case answered(Response)
     }
 
@@ -42,11 +42,11 @@ extension FormServer {
     func readSubmitBody(_ request: Request, for form: ServedForms.Form, draftID: Int64? = nil) async throws -> SubmitBody {
         guard Self.isMultipart(request) else {
             let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
-            return .read(body, fingerprintBytes: bytes, staged: nil)
+            return .read(body, fingerprint: bytes, staged: nil)
         }
         do {
             let upload = try await readUpload(request, for: form)
-            return .read(upload.body, fingerprintBytes: upload.fingerprintBytes, staged: upload.staged)
+            return .read(upload.body, fingerprint: upload.fingerprint, staged: upload.staged)
         } catch let refusal as UploadRefusal {
             // Stopped at the request's deadline (a body that stalls): `limited`'s 503, not
             // a refusal of the body as if the client had sent it wrong.
@@ -140,9 +140,9 @@ extension FormServer {
         } else {
             do { parsed = .htmlForm(try form.fieldNames.read(pairs)) } catch { throw bodyRefusal(error) }
         }
-        var fingerprint = ByteBuffer(string: pairs.map { "\($0.name)=\($0.value)" }.joined(separator: "\n") + (answers?.jsonString() ?? ""))
-        for file in staged.files { fingerprint.writeString("\n\(file.keyPath) \(file.position) \(file.reference.sha256)") }
-        return Upload(body: parsed, staged: staged, fingerprintBytes: fingerprint)
+        var fingerprint = FingerprintSource(body: parsed, secureKeys: form.secureKeys)
+        fingerprint.files = staged.files.map { "\($0.keyPath) \($0.position) \($0.reference.sha256)" }
+        return Upload(body: parsed, staged: staged, fingerprint: fingerprint)
     }
 
     /// A part that is not a file: its text, within what `--max-body` leaves of the parts that

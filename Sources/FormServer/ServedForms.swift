@@ -21,6 +21,8 @@ public struct ServedForms: Sendable {
         /// How an HTML form's fields become answers of this form (names checked against its
         /// fields, bounds): built once here, not for every request.
         let fieldNames: FlatAnswers
+        /// The keys left out of an idempotency key's fingerprint (`FingerprintSource`).
+        let secureKeys: Set<String>
     }
 
     /// The forms by name.
@@ -82,7 +84,8 @@ public struct ServedForms: Sendable {
                 return .notServed(["no handler for action \(names) (register one with the engine's registerAction)"])
             }
             let version = try await engine.register(loaded)
-            return .served(Form(name: name, loaded: loaded, version: version, fieldNames: FlatAnswers(form: loaded.compiled)))
+            return .served(Form(name: name, loaded: loaded, version: version, fieldNames: FlatAnswers(form: loaded.compiled),
+                                secureKeys: Form.secureKeys(of: loaded.compiled)))
         } catch FormEngineError.definition(let error) where error.errors.contains(where: { $0.code == .dataMismatch }) {
             // The data file is what to fix: each mismatch said of it, as formctl says one.
             return .notServed(error.errors.map { issue in "\(issue.isAboutData ? issue.placed(inDataFile: dataPath) : issue)" })
