@@ -66,9 +66,21 @@ extension FormServer {
         }
     }
 
+    /// Whether a body starts (after white space) as a JSON object or array does: no form's
+    /// fields are named that way, since `{` and `[` are escaped in a form's names.
+    static func looksLikeJSON(_ buffer: ByteBuffer) -> Bool {
+        guard let first = buffer.readableBytesView.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
     private func parseBody(_ buffer: ByteBuffer, type: String, for form: ServedForms.Form) throws -> Body {
         // The bytes as sent: decoding them to a String first would turn invalid UTF-8 into U+FFFD.
         if Self.isMediaType(type, "application/x-www-form-urlencoded") {
+            // `curl -d '{...}'` sends JSON as a form: read as one, the whole object became a
+            // field name, quoted back in the 422 (passwords and all).
+            if Self.looksLikeJSON(buffer) {
+                throw ServedError(.unsupportedMediaType, message: "the body looks like JSON but was sent as application/x-www-form-urlencoded (as curl -d does): send it with Content-Type: application/json")
+            }
             let read = buffer.withUnsafeReadableBytes { raw in
                 Result { () throws(FlatAnswersError) in try form.fieldNames.read(urlEncoded: raw.bindMemory(to: UInt8.self)) }
             }

@@ -70,6 +70,10 @@ import Testing
         // The media type is matched whole, in any case, its parameters aside: not by its first letters.
         #expect(try server.request("POST", "/forms/signup/submissions", body: Self.ann, type: "application/jsonx").status == 415)
         #expect(try server.request("POST", "/forms/signup/submissions", body: Self.ann, type: "Application/JSON; charset=utf-8").status == 201)
+        // JSON sent as a form (curl -d): said so, and the body (a password in it) is not quoted back.
+        let jsonAsForm = try server.request("POST", "/forms/signup/submissions", body: "  " + Self.ann, type: "application/x-www-form-urlencoded")
+        #expect(jsonAsForm.status == 415 && jsonAsForm.text.contains("looks like JSON") && !jsonAsForm.text.contains("correct-horse-42"),
+                "\(jsonAsForm.text)")
         #expect(try server.request("POST", "/forms/nope/submissions", body: Self.ann).status == 404)
         #expect(try server.request("PUT", "/forms/signup/submissions/abc", body: Self.ann).status == 400)
         // Secrets: not in any response, the database or the log.
