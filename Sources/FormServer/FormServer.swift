@@ -90,6 +90,7 @@ public struct FormServer: Sendable {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(log: accessLog, metrics: metrics))
         router.add(middleware: RequestFramingMiddleware())
+        router.add(middleware: UnmatchedRouteMiddleware(addressList: paths("/openapi.json")))
         addOperations(to: router)
         var served = self
         served.servesOperations = true

@@ -75,6 +75,12 @@ import Testing
         #expect(jsonAsForm.status == 415 && jsonAsForm.text.contains("looks like JSON") && !jsonAsForm.text.contains("correct-horse-42"),
                 "\(jsonAsForm.text)")
         #expect(try server.request("POST", "/forms/nope/submissions", body: Self.ann).status == 404)
+        // An address or method no route answers: a 404 that says so (it was empty), without the address.
+        for (method, path) in [("DELETE", "/forms"), ("GET", "/FORMS/%3Cscript%3E")] {
+            let unrouted = try server.request(method, path)
+            #expect(unrouted.status == 404 && unrouted.text.contains("no route answers \(method)") && unrouted.text.contains("/openapi.json")
+                    && !unrouted.text.contains("script"), "\(method) \(path): \(unrouted.text)")
+        }
         #expect(try server.request("PUT", "/forms/signup/submissions/abc", body: Self.ann).status == 400)
         // Secrets: not in any response, the database or the log.
         let stored = try scratch.rows("select values_json from submissions")
