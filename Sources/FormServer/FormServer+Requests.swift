@@ -1,6 +1,7 @@
 import FormCore
 import FormEngine
 import Hummingbird
+import NIOCore
 import OrderedCollections
 
 /// Reading what a request sends: its body within the size limit, as JSON or as an HTML form.
@@ -37,8 +38,12 @@ extension FormServer {
             throw ServedError(.contentTooLarge, message: "the body is \(declared) bytes (Content-Length); at most \(limits.maximumBodyBytes) are read (--max-body)",
                               headers: [.connection: "close"])
         }
-        do { return try await request.body.collect(upTo: limits.maximumBodyBytes) } catch {
+        // Only the bound passed is a 413: a body that stopped coming (the read timeout closed
+        // the connection) was logged as one.
+        do { return try await request.body.collect(upTo: limits.maximumBodyBytes) } catch is NIOTooManyBytesError {
             throw ServedError(.contentTooLarge, message: "the body is larger than \(limits.maximumBodyBytes) bytes")
+        } catch {
+            throw ServedError(.requestTimeout, message: "the body stopped before its end (the client stopped sending it, or paused longer than --body-timeout)")
         }
     }
 
