@@ -110,4 +110,13 @@ import Testing
         let badValue = try CommandRunner.run(["list", "--db", scratch.db, "--busy-timeout", "-1"], directory: scratch.directory)
         #expect(badValue.exitCode == 2, "\(badValue)")
     }
+
+    /// `--db ""` (an unset shell variable) is a usage error that says so, for every command.
+    @Test func anEmptyDatabasePathIsAUsageError() throws {
+        let scratch = try Scratch()
+        for command in [["fill", try CommandRunner.fixture("contacts.json"), "--no-input", "--set", "name=A"], ["list"], ["dump"]] {
+            let result = try CommandRunner.run(command + ["--db", ""], directory: scratch.directory)
+            #expect(result.exitCode == 2 && result.stderr.contains("--db takes a file path"), "\(command): \(result)")
+        }
+    }
 }

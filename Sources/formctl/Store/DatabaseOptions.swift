@@ -19,6 +19,11 @@ struct DatabaseOptions: ParsableArguments {
     var busyTimeout: Double = 5
 
     func validate() throws {
+        // An empty path reached SQLite as "" (a temporary database it opens read-only), and the
+        // message that came back named no file.
+        if path?.isEmpty == true {
+            throw ValidationError("--db takes a file path or a postgres:// address, not an empty string")
+        }
         guard busyTimeout.isFinite, busyTimeout >= 0, busyTimeout <= 86_400 else {
             throw ValidationError("--busy-timeout takes a number of seconds from 0 to 86400, not \(busyTimeout)")
         }
