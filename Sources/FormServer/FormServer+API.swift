@@ -72,10 +72,10 @@ extension FormServer {
         let answers: FormValue
         // A form post's own fields mean what they mean on the page, whichever answer is asked for.
         var savesDraft = false
-        let (body, bytes, staged): (Body, FingerprintSource, StagedAttachments?)
+        let (body, source, staged): (Body, FingerprintSource, StagedAttachments?)
         switch try await readSubmitBody(request, for: form) {
         case .answered(let refusal): return refusal
-        case .read(let read, let fingerprint, let files): (body, bytes, staged) = (read, fingerprint, files)
+        case .read(let read, let fingerprint, let files): (body, source, staged) = (read, fingerprint, files)
         }
         switch body {
         case .htmlForm(let read):
@@ -83,7 +83,7 @@ extension FormServer {
             // a draft's address acts on that draft exactly as the JSON body does below. A post
             // from a client asking for JSON (`Accept: application/json`) is answered in JSON.
             if read.action != nil || draftID == nil && !wantsJSON(request) {
-                return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes), staged: staged)
+                return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: source), staged: staged)
             }
             answers = read.answers
             (key, savesDraft) = try pagePostAnsweredInJSON(read, request, form: form, key: key)
@@ -94,7 +94,7 @@ extension FormServer {
             answers = body
         }
         return try await storeAnswers(answers, form, request, draftID: draftID, access: access, actor: actor, key: key,
-                                      savesDraft: savesDraft, bytes: bytes, staged: staged)
+                                      savesDraft: savesDraft, source: source, staged: staged)
     }
 
     /// A form post to be answered in JSON: held to the page's cross-site rule (403), its key
@@ -113,7 +113,7 @@ extension FormServer {
     /// answered in JSON: 201 with Location for a new row, 200 for a draft changed; the resume
     /// token of a new draft given once.
     func storeAnswers(_ answers: FormValue, _ form: ServedForms.Form, _ request: Request, draftID: Int64?, access: DraftAccess,
-                      actor: String?, key: String?, savesDraft: Bool, bytes: FingerprintSource, staged: StagedAttachments?) async throws -> Response
+                      actor: String?, key: String?, savesDraft: Bool, source: FingerprintSource, staged: StagedAttachments?) async throws -> Response
     {
         let draft = try Self.flagParameter(request.uri.queryParameters["draft"], named: "draft") || savesDraft
         let status: HTTPResponse.Status = draftID == nil ? .created : .ok
@@ -121,7 +121,7 @@ extension FormServer {
         let kept: @Sendable (Submission) -> IdempotentResponse = { submitted in
             IdempotentResponse(status: Int(status.code), contentType: HTTPReplies.jsonType, body: submitted.summaryJSON.jsonString() + "\n")
         }
-        return try await idempotent(key, fingerprint: Self.fingerprint(request, body: bytes), waits: false, response: kept) { idempotency in
+        return try await idempotent(key, fingerprint: Self.fingerprint(request, body: source), waits: false, response: kept) { idempotency in
             var submission = SubmissionRequest(answers: answers, draftID: draftID, status: draft ? .draft : .final,
                                                draftAccess: access, issuesResumeToken: true, deadline: Self.deadline,
                                                idempotency: idempotency, actor: actor)

@@ -27,10 +27,10 @@ extension FormServer {
         if privateForms.contains(form.name) { try await require(.write, on: form.name, request) }
         guard let id = pageDraftID(context) else { return draftNotFoundPage }
         let key = try Self.idempotencyKey(of: request)
-        let (body, bytes, staged): (Body, FingerprintSource, StagedAttachments?)
+        let (body, source, staged): (Body, FingerprintSource, StagedAttachments?)
         switch try await readSubmitBody(request, for: form, draftID: id) {
         case .answered(let refusal): return refusal
-        case .read(let read, let fingerprint, let files): (body, bytes, staged) = (read, fingerprint, files)
+        case .read(let read, let fingerprint, let files): (body, source, staged) = (read, fingerprint, files)
         }
         guard case .htmlForm(let read) = body else {
             throw ServedError(.unsupportedMediaType,
@@ -43,9 +43,9 @@ extension FormServer {
             let (pageKey, savesDraft) = try pagePostAnsweredInJSON(read, request, form: form, key: key)
             let actor = try await grant(request).map(Self.actor)
             return try await storeAnswers(read.answers, form, request, draftID: id, access: .resumeToken(token), actor: actor, key: pageKey,
-                                          savesDraft: savesDraft, bytes: bytes, staged: staged)
+                                          savesDraft: savesDraft, source: source, staged: staged)
         }
-        return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: bytes),
+        return try await submitPage(form, request, read, key: key, fingerprint: Self.fingerprint(request, body: source),
                                     draft: DraftPage(id: id, token: token), staged: staged)
     }
 

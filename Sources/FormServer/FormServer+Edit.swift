@@ -29,7 +29,7 @@ extension FormServer {
         }
         let expected = try Self.expectedRevision(request.headers[.ifMatch])
         let key = try Self.idempotencyKey(of: request)
-        let (body, bytes) = try await readBodyKeepingBytes(request, for: served)
+        let (body, source) = try await readBodyWithFingerprint(request, for: served)
         guard case .json(let json) = body else { throw ServedError(.unsupportedMediaType, message: "an edit is sent as application/json") }
         guard case .object(var answers) = json else {
             throw ServedError(.badRequest, message: "send the answers to change as a JSON object keyed by element key")
@@ -46,7 +46,7 @@ extension FormServer {
             IdempotentResponse(status: 200, contentType: HTTPReplies.jsonType, body: edited.jsonValue.jsonString() + "\n")
         }
         return try await speaking(served, request, recorded: stored.language) { [edit] in
-            try await idempotent(key, fingerprint: Self.fingerprint(request, body: bytes), waits: false, response: kept,
+            try await idempotent(key, fingerprint: Self.fingerprint(request, body: source), waits: false, response: kept,
                                  replayHeaders: Self.revisionTag(ofKept:)) { idempotency in
                 var edit = edit
                 edit.idempotency = idempotency

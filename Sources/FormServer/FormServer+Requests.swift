@@ -23,7 +23,7 @@ extension FormServer {
     }
 
     /// `readBody`, with what an idempotency key's fingerprint is taken of.
-    func readBodyKeepingBytes(_ request: Request, for form: ServedForms.Form) async throws -> (body: Body, bytes: FingerprintSource) {
+    func readBodyWithFingerprint(_ request: Request, for form: ServedForms.Form) async throws -> (body: Body, source: FingerprintSource) {
         let buffer = try await collectBody(request)
         let body = try parseBody(buffer, type: request.headers[.contentType] ?? "", for: form)
         return (body, FingerprintSource(body: body, secureKeys: form.secureKeys))

@@ -35,14 +35,14 @@ extension FormServer {
         case answered(Response)
     }
 
-    /// The body of a submit to `form` (`readBodyKeepingBytes`, or `readUpload` for a
+    /// The body of a submit to `form` (`readBodyWithFingerprint`, or `readUpload` for a
     /// multipart one). A refused upload is answered with the page when the client did not ask
     /// for JSON (the file's error beside its field; for a post to draft `draftID`'s page, that
     /// draft's page, when its token came before the file), else with the JSON error.
     func readSubmitBody(_ request: Request, for form: ServedForms.Form, draftID: Int64? = nil) async throws -> SubmitBody {
         guard Self.isMultipart(request) else {
-            let (body, bytes) = try await readBodyKeepingBytes(request, for: form)
-            return .read(body, fingerprint: bytes, staged: nil)
+            let (body, source) = try await readBodyWithFingerprint(request, for: form)
+            return .read(body, fingerprint: source, staged: nil)
         }
         do {
             let upload = try await readUpload(request, for: form)
