@@ -74,6 +74,43 @@ def on_found(find, act, what):
             time.sleep(0.2)
 
 
+def lost_node(error):
+    """Whether chromedriver lost a node it had just found (see `on_found`)."""
+    return "does not belong to the document" in str(error)
+
+
+def riding_lost_nodes(condition):
+    """A wait's condition that is asked again at the next poll when chromedriver loses a node
+    while it looks (in `element_to_be_clickable`, say), rather than failing the step."""
+    from selenium.common.exceptions import WebDriverException
+
+    def check(driver):
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            if not lost_node(error):
+                raise
+            log("     waiting again: chromedriver lost the node it had found")
+            return False
+    return check
+
+
+def gone(element):
+    """`staleness_of`, for which a node chromedriver says is not in the document is gone."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support import expected_conditions as EC
+    staleness = EC.staleness_of(element)
+
+    def check(driver):
+        try:
+            return staleness(driver)
+        except WebDriverException as error:
+            if not lost_node(error):
+                raise
+            return True
+    return check
+
+
 def click(driver, by, value):
     on_found(lambda: driver.find_element(by, value), lambda element: element.click(), f"clicking {value}")
 
@@ -247,13 +284,13 @@ def german_and_arabic(formctl, work, checks, out_dir):
 
         def press(selector):
             """Clicks the button at `selector` and waits for the whole page the server answers with."""
-            wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
+            wait.until(riding_lost_nodes(lambda _: driver.execute_script("return document.readyState") == "complete"))
             old = driver.find_element(By.TAG_NAME, "html")
-            wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, selector)))
+            wait.until(riding_lost_nodes(EC.element_to_be_clickable((By.CSS_SELECTOR, selector))))
             click(driver, By.CSS_SELECTOR, selector)
-            wait.until(EC.staleness_of(old))
-            wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
-            wait.until(EC.presence_of_element_located((By.ID, "form")))
+            wait.until(gone(old))
+            wait.until(riding_lost_nodes(lambda _: driver.execute_script("return document.readyState") == "complete"))
+            wait.until(riding_lost_nodes(EC.presence_of_element_located((By.ID, "form"))))
 
         def submit():
             press("#submit")
@@ -354,8 +391,8 @@ def attach_png(formctl, work, driver, wait, checks, shot):
         old = driver.find_element(By.TAG_NAME, "html")
         click(driver, By.ID, "submit")
         try:
-            wait.until(EC.staleness_of(old))
-            wait.until(EC.presence_of_element_located((By.ID, "result")))
+            wait.until(gone(old))
+            wait.until(riding_lost_nodes(EC.presence_of_element_located((By.ID, "result"))))
         except TimeoutException:
             left = [e.get_attribute("id") + ": " + e.text for e in driver.find_elements(By.CSS_SELECTOR, "p.error")]
             shot("attach-failure.png")
@@ -458,8 +495,8 @@ def main():
             """Clicks #submit and waits for the next page to show `locator`."""
             old = driver.find_element(By.TAG_NAME, "html")
             click(driver, By.ID, "submit")
-            wait.until(EC.staleness_of(old))
-            wait.until(EC.presence_of_element_located(locator))
+            wait.until(gone(old))
+            wait.until(riding_lost_nodes(EC.presence_of_element_located(locator)))
 
         def fill_team_form(email):
             type_into("name", NAME)
@@ -494,7 +531,7 @@ def main():
             # 2. A wrong email, the Team plan, company and seats once they appear.
             fill_team_form(BAD_EMAIL)
             try:
-                wait.until(lambda _: shown("company") and shown("seats"))
+                wait.until(riding_lost_nodes(lambda _: shown("company") and shown("seats")))
                 checks.ok("choosing Team shows company and seats (their divs lose hidden)")
             except TimeoutException:
                 require(False, "choosing Team shows company and seats (their divs lose hidden)",
@@ -548,7 +585,7 @@ def main():
             type_into("passwordConfirmation", PASSWORD)
             if not team.is_selected():
                 click(driver, By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="team"]')
-                wait.until(lambda _: shown("company") and shown("seats"))
+                wait.until(riding_lost_nodes(lambda _: shown("company") and shown("seats")))
                 type_into("company", COMPANY)
                 type_into("seats", SEATS)
             shot("signup-filled.png")
@@ -568,8 +605,8 @@ def main():
             click(driver, By.CSS_SELECTOR, 'input[type="radio"][name="plan"][value="free"]')
             old = driver.find_element(By.TAG_NAME, "html")
             click(driver, By.ID, "save-draft")
-            wait.until(EC.staleness_of(old))
-            wait.until(EC.presence_of_element_located((By.ID, "draft-notice")))
+            wait.until(gone(old))
+            wait.until(riding_lost_nodes(EC.presence_of_element_located((By.ID, "draft-notice"))))
             require(re.fullmatch(r".*/forms/signup/drafts/2\?resume=[A-Za-z0-9_-]{43}", driver.current_url) is not None,
                     "Save draft redirects to the draft's page, its resume token in the URL", driver.current_url)
             notice = driver.find_element(By.ID, "draft-notice").text
@@ -766,7 +803,7 @@ def proposal_page_and_watch(formctl, work, checks, out_dir):
         # The page opened before the edit is sent: two points where three are needed now.
         old = driver.find_element(By.TAG_NAME, "html")
         click(driver, By.ID, "submit")
-        wait.until(EC.staleness_of(old))
+        wait.until(gone(old))
         heading = driver.find_element(By.TAG_NAME, "h1").text
         checks.check(heading == "Talk proposal 2026", "the page answering the post is the edited form's", repr(heading))
         errors = driver.find_elements(By.CSS_SELECTOR, 'fieldset[aria-describedby="error-outline"] > p#error-outline')
