@@ -79,9 +79,10 @@ def lost_node(error):
     return "does not belong to the document" in str(error)
 
 
-def riding_lost_nodes(condition):
-    """A wait's condition that is asked again at the next poll when chromedriver loses a node
-    while it looks (in `element_to_be_clickable`, say), rather than failing the step."""
+def riding_lost_nodes(condition, lost_means=False):
+    """A wait's condition that does not fail the step when chromedriver loses a node while it
+    looks (in `element_to_be_clickable`, say): the condition counts as `lost_means`, by
+    default not met yet, so it is asked again at the next poll."""
     from selenium.common.exceptions import WebDriverException
 
     def check(driver):
@@ -90,26 +91,16 @@ def riding_lost_nodes(condition):
         except WebDriverException as error:
             if not lost_node(error):
                 raise
-            log("     waiting again: chromedriver lost the node it had found")
-            return False
+            if not lost_means:
+                log("     waiting again: chromedriver lost the node it had found")
+            return lost_means
     return check
 
 
 def gone(element):
     """`staleness_of`, for which a node chromedriver says is not in the document is gone."""
-    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support import expected_conditions as EC
-    staleness = EC.staleness_of(element)
-
-    def check(driver):
-        try:
-            return staleness(driver)
-        except WebDriverException as error:
-            if not lost_node(error):
-                raise
-            return True
-    return check
-
+    return riding_lost_nodes(EC.staleness_of(element), lost_means=True)
 
 def click(driver, by, value):
     on_found(lambda: driver.find_element(by, value), lambda element: element.click(), f"clicking {value}")
