@@ -129,6 +129,8 @@ struct CSVExport {
                     try exported.withExportBytes { row in try write(row) }
                     for out in outputs where out.isFull { try await out.flush() }
                 }
+            } else if !shape.separatesRepeats, let out = shape.submissions.out {
+                try await writeRendered(upTo: lastID, inIDOrder: inIDOrder, to: out)
             } else {
                 try await store.export(query).forEachPacked(storageError: { ExportError.storage($0) }) { packed in
                     for index in 0..<packed.count {
@@ -152,6 +154,35 @@ struct CSVExport {
         do { return try await rows.next() } catch { throw .storage(error) }
     }
 
+    /// Pass two where every row is one record of the submissions table: each batch the store
+    /// packs is rendered in two halves at once (`CSVRowRenderer`). A damaged row stops the
+    /// export naming it, after the records before it went to the sink.
+    private func writeRendered(upTo lastID: Int64, inIDOrder: Bool, to out: ExportBuffer) async throws {
+        let cells = shape.submissions.row
+        let neutralizes = neutralizesFormulas
+        var failure: ExportError?
+        try await store.export(query).forEachPacked(storageError: { ExportError.storage($0) }) { packed in
+            let half = (packed.count + 1) / 2
+            async let first = CSVRowRenderer.render(packed, rows: 0..<half, cells: cells, upTo: lastID, neutralizingFormulas: neutralizes)
+            let second = CSVRowRenderer.render(packed, rows: half..<packed.count, cells: cells, upTo: lastID,
+                                               neutralizingFormulas: neutralizes)
+            for rendered in [await first, second] {
+                for chunk in rendered.chunks { try await out.write(chunk: chunk) }
+                if let stop = rendered.failure {
+                    failure = stop
+                    return false
+                }
+                // In id order a row past the last one ends the pass; in another order it is skipped.
+                if rendered.reachedPast && inIDOrder { return false }
+            }
+            return true
+        }
+        if let failure {
+            try await out.flush()
+            throw failure
+        }
+    }
+
     private mutating func write(_ row: ExportRowBytes) throws(ExportError) {
         try StoredSubmission.checkExportedValues(bytes: row.values, id: row.id)
         let table = shape.submissions
@@ -161,27 +192,8 @@ struct CSVExport {
             table.beginRow()
             try fill(table, with: try StoredSubmission.exportedValues(bytes: row.values, id: row.id), submission: row.id)
         }
-        writeRecord(of: row)
-    }
-
-    /// The submission's record: its metadata, then the cells of `shape.submissions`.
-    private mutating func writeRecord(of row: ExportRowBytes) {
-        let table = shape.submissions
         guard let out = table.out else { return }
-        var csv = CSVWriter(out: out, neutralizesFormulas: neutralizesFormulas)
-        csv.field(row.id)
-        csv.field(row.uuid)
-        csv.field(row.formName)
-        csv.field(Int64(row.version))
-        csv.field(row.status)
-        csv.field(row.createdAt)
-        csv.field(row.updatedAt)
-        csv.field(Int64(row.revision))
-        csv.field(row.reviewState)
-        // Empty for a row stored before languages were recorded.
-        csv.field(row.language ?? UnsafeRawBufferPointer(start: nil, count: 0))
-        table.writeCells(to: &csv, row: row.values, scratch: &scratch)
-        csv.endRecord()
+        CSVRowRenderer.writeRecord(of: row, cells: table.row, to: out, neutralizingFormulas: neutralizesFormulas, scratch: &scratch)
     }
 
     /// Puts the leaves of `object` in `table`'s cells, and writes the rows of its repeats.

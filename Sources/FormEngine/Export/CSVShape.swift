@@ -51,17 +51,31 @@ final class CSVShape {
         leaf: (CSVTable, [String], FormValue) throws -> Void,
         repeated: (CSVTable, [String], [FormValue]) throws -> Void
     ) rethrows {
+        try Self.walk(object, tablePath: table.path, relative: &relative, isRepeat: isRepeat) { path, value in
+            try leaf(table, path, value)
+        } repeated: { path, items in
+            try repeated(table, path, items)
+        }
+    }
+
+    /// The walk of `walk(_:in:relative:leaf:repeated:)`, for a table at `tablePath`, with
+    /// `isRepeat` telling which arrays are a repeat's items (none, with repeats inline).
+    static func walk(
+        _ object: FormValue, tablePath: [String], relative: inout [String], isRepeat: (FormValue, [String]) -> Bool,
+        leaf: ([String], FormValue) throws -> Void,
+        repeated: ([String], [FormValue]) throws -> Void
+    ) rethrows {
         guard case .object(let members) = object else { return }
         for (key, member) in members {
             relative.append(key)
             defer { relative.removeLast() }
             switch member {
             case .object:
-                try walk(member, in: table, relative: &relative, leaf: leaf, repeated: repeated)
-            case .array(let items) where isRepeat(member, at: table.path + relative):
-                try repeated(table, table.path + relative, items)
+                try walk(member, tablePath: tablePath, relative: &relative, isRepeat: isRepeat, leaf: leaf, repeated: repeated)
+            case .array(let items) where isRepeat(member, tablePath + relative):
+                try repeated(tablePath + relative, items)
             default:
-                try leaf(table, relative, member)
+                try leaf(relative, member)
             }
         }
     }

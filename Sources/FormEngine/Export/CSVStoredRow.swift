@@ -21,7 +21,7 @@ struct CSVStoredRow {
     /// Fills `cells` (all `.empty` when called) from the row, the text of escaped strings
     /// going to `decoded` (emptied first); false to leave the row to the general path.
     /// `arraysAreLeaves` is false where repeats have tables of their own.
-    mutating func fill(_ cells: inout [CSVTable.Cell], decoded: inout [UInt8], keys: inout CSVKeyTree,
+    mutating func fill(_ cells: inout [CSVRowCells.Cell], decoded: inout [UInt8], keys: inout CSVKeyTree,
                        arraysAreLeaves: Bool) -> Bool {
         keys.beginRow()
         decoded.removeAll(keepingCapacity: true)
@@ -31,7 +31,7 @@ struct CSVStoredRow {
     }
 
     /// The members of the object at `index`, the object of `node`.
-    private mutating func members(of node: Int, into cells: inout [CSVTable.Cell], decoded: inout [UInt8],
+    private mutating func members(of node: Int, into cells: inout [CSVRowCells.Cell], decoded: inout [UInt8],
                                   keys: inout CSVKeyTree, arraysAreLeaves: Bool) -> Bool {
         index += 1
         skipWhitespace()
@@ -79,7 +79,7 @@ struct CSVStoredRow {
     }
 
     /// The cell of the value at `index` (not an object, not null), or nil to give up.
-    private mutating func leaf(_ first: UInt8, decoded: inout [UInt8], arraysAreLeaves: Bool) -> CSVTable.Cell? {
+    private mutating func leaf(_ first: UInt8, decoded: inout [UInt8], arraysAreLeaves: Bool) -> CSVRowCells.Cell? {
         let start = index
         switch first {
         case UInt8(ascii: "\""):

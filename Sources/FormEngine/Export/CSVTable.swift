@@ -27,26 +27,8 @@ final class CSVTable {
 
     /// The value columns in their final order, set by `finish`.
     private(set) var columns: [[String]] = []
-    private var columnIndex: [[String]: Int] = [:]
-    /// What a cell of the row being written holds.
-    enum Cell {
-        case empty
-        /// A string without escapes, as bytes of the stored row at these offsets.
-        case text(Range<Int>)
-        /// A string whose escapes were decoded, at these offsets of `decoded`.
-        case decoded(Range<Int>)
-        /// A number or boolean written as the row spells it, at these offsets of the row.
-        case literal(Range<Int>)
-        case value(FormValue)
-    }
-
-    /// The text of the row's escaped strings.
-    private var decoded: [UInt8] = []
-
     /// The row being written.
-    private(set) var cells: [Cell] = []
-    /// The value columns by key, for reading a stored row straight into `cells`.
-    private(set) var keys = CSVKeyTree(columns: [])
+    private(set) var row = CSVRowCells(columns: [])
     /// `_index` of the item being written, counted per submission from 1.
     private(set) var itemIndex = 0
     private var itemSubmission: Int64?
@@ -113,9 +95,7 @@ final class CSVTable {
             }
         }
         columns = ordered
-        columnIndex = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
-        cells = Array(repeating: .empty, count: ordered.count)
-        keys = CSVKeyTree(columns: ordered)
+        row = CSVRowCells(columns: ordered)
         seen = [:]
     }
 
@@ -137,37 +117,19 @@ final class CSVTable {
         beginRow()
     }
 
-    func beginRow() {
-        for index in cells.indices { cells[index] = .empty }
-    }
+    func beginRow() { row.begin() }
 
     /// Reads `row` (checked to be a JSON object) into the cells; false when it holds what only
     /// the general path (`set` over its parsed values) takes, the cells then to be begun again.
-    func fill(storedJSON row: UnsafeRawBufferPointer, arraysAreLeaves: Bool) -> Bool {
-        var reader = CSVStoredRow(row)
-        return reader.fill(&cells, decoded: &decoded, keys: &keys, arraysAreLeaves: arraysAreLeaves)
+    func fill(storedJSON stored: UnsafeRawBufferPointer, arraysAreLeaves: Bool) -> Bool {
+        row.fill(storedJSON: stored, arraysAreLeaves: arraysAreLeaves)
     }
 
-    /// Puts a leaf in its cell; false if the first pass saw no such column. A null has no cell
-    /// to lose where its column was left out (the field is an object in the other rows).
-    func set(_ column: [String], _ value: FormValue) -> Bool {
-        guard let index = columnIndex[column] else { return value == .null }
-        cells[index] = value == .null ? .empty : .value(value)
-        return true
-    }
+    /// Puts a leaf in its cell; false if the first pass saw no such column.
+    func set(_ column: [String], _ value: FormValue) -> Bool { row.set(column, value) }
 
-    /// Writes the cells; `row` is the stored row that `.text` cells point into.
-    func writeCells(to csv: inout CSVWriter, row: UnsafeRawBufferPointer, scratch: inout [UInt8]) {
-        decoded.withUnsafeBytes { decoded in
-            for cell in cells {
-                switch cell {
-                case .empty: csv.field(nil, scratch: &scratch)
-                case .text(let range): csv.field(UnsafeRawBufferPointer(rebasing: row[range]))
-                case .decoded(let range): csv.field(UnsafeRawBufferPointer(rebasing: decoded[range]))
-                case .literal(let range): csv.literal(UnsafeRawBufferPointer(rebasing: row[range]))
-                case .value(let value): csv.field(value, scratch: &scratch)
-                }
-            }
-        }
+    /// Writes the cells; `stored` is the stored row that `.text` cells point into.
+    func writeCells(to csv: inout CSVWriter, row stored: UnsafeRawBufferPointer, scratch: inout [UInt8]) {
+        row.write(to: &csv, row: stored, scratch: &scratch)
     }
 }
