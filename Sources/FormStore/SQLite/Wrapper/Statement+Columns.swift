@@ -35,8 +35,12 @@ extension Statement {
     /// The column's UTF-8 bytes in SQLite's buffer, valid until the next step or reset, or nil
     /// for NULL. Asking for other columns leaves it valid: only converting this one would not.
     package func textBytes(_ column: Int32) -> UnsafeRawBufferPointer? {
-        guard !isNull(column) else { return nil }
-        return withText(column) { $0 }
+        // The text first: a NULL pointer is NULL (or no memory to convert the value), so the
+        // type is asked only then, not for every column of every row an export reads.
+        guard let pointer = sqlite3_column_text(handle, column) else {
+            return isNull(column) ? nil : UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     func blob(_ column: Int32) -> [UInt8] {
