@@ -59,7 +59,7 @@ final class SQLiteExportCursor: ExportCursor, @unchecked Sendable {
 
     private func pack(_ state: StoreState) throws -> PackedExportRows {
         var packed = PackedExportRows()
-        try prepare(state, select: state.sql.exportSelect)
+        try prepare(state, select: state.sql.exportSelect, mayScanTable: true)
         guard !isDone, let statement else { return packed }
         while packed.count < Self.packedBatchSize, !packed.isFull {
             guard try statement.step("exporting submissions") else {
@@ -130,16 +130,44 @@ final class SQLiteExportCursor: ExportCursor, @unchecked Sendable {
     }
 
     /// The export's statement, made on first use from `select` (the columns the way the
-    /// cursor is read needs).
-    private func prepare(_ state: StoreState, select: String) throws {
+    /// cursor is read needs). `mayScanTable` lets it read the table in id order rather than
+    /// through an index, when `select` ends with the submissions table and that is cheaper.
+    private func prepare(_ state: StoreState, select: String, mayScanTable: Bool = false) throws {
         guard !isDone, statement == nil else { return }
         try query.checkCursor()
         let parts = SubmissionQuerySQL(query, tables: state.tables, dialect: .sqlite, keyset: true)
+        let scans = try mayScanTable && Self.scanIsCheaper(query, parts, state)
         // A statement of its own (not the connection's cache), since it outlives this job.
         let made = try Statement(connection: state.connection,
-                                 sql: select + parts.whereClause + parts.orderBy, persistent: false)
+                                 sql: select + (scans ? " NOT INDEXED" : "") + parts.whereClause + parts.orderBy, persistent: false)
         try made.bind(parts.values.map(\.sqlite))
         statement = made
+    }
+
+    /// Rows sampled to judge how many of the rows in their id range a query matches.
+    static let densitySample = 4_096
+
+    /// Whether reading the whole table in id order costs less than SQLite's choice, an index
+    /// of (form, status, id) with a seek into the table for every row it finds: so when the
+    /// query is in id order, with no time range (whose index may skip most of the table), and
+    /// most rows between the first and the `densitySample`th it matches are matches, as in an
+    /// export of a form's final submissions, which is often nearly the whole table. The guess
+    /// only chooses the plan; the rows are the same either way.
+    private static func scanIsCheaper(_ query: SubmissionQuery, _ parts: SubmissionQuerySQL, _ state: StoreState) throws -> Bool {
+        guard query.order == .id, query.uuid == nil, query.createdFrom == nil, query.createdBefore == nil,
+              query.updatedFrom == nil, query.updatedBefore == nil
+        else { return false }
+        let sample = """
+            SELECT count(*), min(id), max(id) FROM (SELECT s.id AS id FROM \(state.tables.submissions) s\(parts.whereClause)\(parts.orderBy)
+            LIMIT \(densitySample))
+            """
+        let found = try state.connection.queryFirst(sample, parts.values.map(\.sqlite), operation: "planning an export") {
+            (count: $0.int64(0), first: $0.int64(1), last: $0.int64(2))
+        }
+        // Fewer matches than the sample: a small export, quick either way.
+        guard let found, found.count >= densitySample else { return false }
+        // Ids are given in order, so the span is about the rows it covers (fewer, after deletions).
+        return found.count * 2 >= found.last - found.first + 1
     }
 
     private func finish() {
