@@ -52,7 +52,7 @@ struct CSVExport {
         } else {
             // Rows copied out of the database on the store's thread (no Strings per row).
             let shape = shape
-            try await store.export(query).forEachPacked(storageError: { .storage($0) }) { (packed) throws(ExportError) in
+            try await store.export(query).forEachPacked(.values, storageError: { .storage($0) }) { (packed) throws(ExportError) in
                 for index in 0..<packed.count {
                     try packed.withRow(index) { (row) throws(ExportError) in
                         if cache.isNew(row.values) { shape.collect(try StoredSubmission.exportedValues(bytes: row.values, id: row.id)) }

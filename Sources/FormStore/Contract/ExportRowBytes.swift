@@ -20,10 +20,20 @@ package struct ExportRowBytes {
     package var values: UnsafeRawBufferPointer
 }
 
+/// What the rows of a packed export carry.
+package enum PackedColumns: Sendable {
+    /// Everything an export writes of a row.
+    case all
+    /// The row's id, form, version and values, its other texts empty (and its revision 0):
+    /// what the first pass of a CSV export reads, which only learns the columns.
+    case values
+}
+
 extension ExportCursor {
     /// The backend's next rows packed, empty once every row was read; this default packs what
-    /// `next()` reads, a whole batch (which the backend held as Strings anyway).
-    package func nextPacked() async throws(StorageError) -> PackedExportRows {
+    /// `next()` reads, a whole batch (which the backend held as Strings anyway), with every
+    /// column whichever `columns` asks for.
+    package func nextPacked(_ columns: PackedColumns) async throws(StorageError) -> PackedExportRows {
         var packed = PackedExportRows()
         for row in try await next() { row.withExportBytes { packed.append($0) } }
         return packed

@@ -3,9 +3,9 @@ package protocol ExportCursor: AnyObject, Sendable {
     /// The next rows, in order; empty once every row was read.
     func next() async throws(StorageError) -> [StoredSubmission]
     /// The next rows copied out of the backend's buffers as they are read (a default packs what
-    /// `next()` gives); empty once every row was read. A cursor is read one way or the other,
-    /// never both.
-    func nextPacked() async throws(StorageError) -> PackedExportRows
+    /// `next()` gives), with `columns` or more; empty once every row was read. A cursor is read
+    /// one way or the other, never both, and always with the same `columns`.
+    func nextPacked(_ columns: PackedColumns) async throws(StorageError) -> PackedExportRows
     /// Gives the cursor's connection back; safe to call more than once, and after the end.
     func close()
 }
@@ -31,11 +31,12 @@ package struct SubmissionExport: AsyncSequence, Sendable {
 
     package func makeAsyncIterator() -> AsyncIterator { AsyncIterator(open: open) }
 
-    /// Every row, packed on the store's side, a batch at a time handed to `body` in order while
-    /// the next batch is packed. `body` returning false ends the export early; the store's
-    /// failure reaches the caller as `storageError` makes it. The cursor is given back however
-    /// this ends.
+    /// Every row, packed on the store's side with `columns` (or more), a batch at a time handed
+    /// to `body` in order while the next batch is packed. `body` returning false ends the export
+    /// early; the store's failure reaches the caller as `storageError` makes it. The cursor is
+    /// given back however this ends.
     package func forEachPacked<Failure: Error>(
+        _ columns: PackedColumns = .all,
         storageError: (StorageError) -> Failure,
         _ body: (PackedExportRows) async throws(Failure) -> Bool
     ) async throws(Failure) {
@@ -43,7 +44,7 @@ package struct SubmissionExport: AsyncSequence, Sendable {
         do { cursor = try await open() } catch { throw storageError(error) }
         defer { cursor.close() }
         @Sendable func read() async -> Result<PackedExportRows, StorageError> {
-            do { return .success(try await cursor.nextPacked()) } catch { return .failure(error) }
+            do { return .success(try await cursor.nextPacked(columns)) } catch { return .failure(error) }
         }
         var ahead = Task { await read() }
         while true {

@@ -26,13 +26,22 @@ import Testing
         return (database, store)
     }
 
-    static func packedIDs(_ store: any SubmissionStorage, _ query: SubmissionQuery) async throws -> [Int64] {
-        var ids: [Int64] = []
-        try await store.export(query).forEachPacked(storageError: { $0 }) { (packed) throws(StorageError) -> Bool in
-            for index in 0..<packed.count { packed.withRow(index) { ids.append($0.id) } }
+    static func packedIDs(_ store: any SubmissionStorage, _ query: SubmissionQuery, _ columns: PackedColumns = .all) async throws -> [Int64] {
+        try await packed(store, query, columns).map(\.id)
+    }
+
+    static func packed(_ store: any SubmissionStorage, _ query: SubmissionQuery,
+                       _ columns: PackedColumns) async throws -> [(id: Int64, version: Int, values: String, uuid: String)] {
+        var rows: [(id: Int64, version: Int, values: String, uuid: String)] = []
+        try await store.export(query).forEachPacked(columns, storageError: { $0 }) { (packed) throws(StorageError) -> Bool in
+            for index in 0..<packed.count {
+                packed.withRow(index) { row in
+                    rows.append((row.id, row.version, String(decoding: row.values, as: UTF8.self), String(decoding: row.uuid, as: UTF8.self)))
+                }
+            }
             return true
         }
-        return ids
+        return rows
     }
 
     @Test func aDenseAndASparseFormExportTheRowsOfThePlainExport() async throws {
@@ -51,6 +60,11 @@ import Testing
             #expect(packed == (query.descending ? packed.sorted(by: >) : packed.sorted()), "\(query)")
             #expect(Set(packed).count == packed.count)
         }
+        // A CSV export's first pass reads the ids, versions and values alone, the same rows.
+        let query = SubmissionQuery(formName: "dense", status: .final)
+        let all = try await Self.packed(store, query, .all), values = try await Self.packed(store, query, .values)
+        #expect(values.map(\.id) == all.map(\.id) && values.map(\.values) == all.map(\.values) && values.map(\.version) == all.map(\.version))
+        #expect(all.allSatisfy { $0.uuid.count == 36 } && values.allSatisfy(\.uuid.isEmpty))
         let dense = try await Self.packedIDs(store, SubmissionQuery(formName: "dense", status: .final))
         let sparse = try await Self.packedIDs(store, SubmissionQuery(formName: "sparse", status: .final))
         #expect(dense.count == 5 * (SQLiteExportCursor.densitySample + 200) + 1)

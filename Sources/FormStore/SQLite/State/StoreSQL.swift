@@ -7,6 +7,8 @@ package struct StoreSQL {
     /// submissions table alone: the form's name and version come from `exportNamesSelect`, once
     /// per version rather than two index lookups per row.
     let exportSelect: String
+    /// `exportSelect` with only the columns `PackedColumns.values` needs, in the same places.
+    let exportValuesSelect: String
     /// ?1 a form's id, ?2 a version's id: the form's name and the version's number.
     let exportNamesSelect: String
     let insertSubmission: String
@@ -36,6 +38,7 @@ package struct StoreSQL {
                    s.revision, s.review_state, s.review_comment, s.language
             FROM \(tables.submissions) s
             """
+        exportValuesSelect = "SELECT s.id, NULL, s.form_id, s.form_version_id, NULL, NULL, NULL, s.values_json FROM \(tables.submissions) s"
         exportNamesSelect = "SELECT f.name, v.version FROM \(tables.forms) f, \(tables.formVersions) v WHERE f.id = ? AND v.id = ?"
         insertSubmission = """
             INSERT INTO \(tables.submissions)

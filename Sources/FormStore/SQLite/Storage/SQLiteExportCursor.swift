@@ -37,17 +37,17 @@ final class SQLiteExportCursor: ExportCursor, @unchecked Sendable {
     /// Once a batch is handed over, the reader packs the next one at once (into `packedAhead`)
     /// rather than when asked: asking takes a thread that runs tasks, and a consumer rendering
     /// rows holds every one of them.
-    func nextPacked() async throws(StorageError) -> PackedExportRows {
+    func nextPacked(_ columns: PackedColumns) async throws(StorageError) -> PackedExportRows {
         try await reader.run { state in
             let batch: PackedExportRows
             if let ahead = self.packedAhead {
                 self.packedAhead = nil
                 batch = try ahead.get()
             } else {
-                batch = try self.pack(state)
+                batch = try self.pack(state, columns)
             }
             if batch.count > 0, !self.isDone {
-                _ = self.reader.enqueue { state in self.packedAhead = Result { try self.pack(state) } }
+                _ = self.reader.enqueue { state in self.packedAhead = Result { try self.pack(state, columns) } }
             }
             return batch
         }
@@ -57,9 +57,9 @@ final class SQLiteExportCursor: ExportCursor, @unchecked Sendable {
     /// thread only.
     private var packedAhead: Result<PackedExportRows, any Error>?
 
-    private func pack(_ state: StoreState) throws -> PackedExportRows {
+    private func pack(_ state: StoreState, _ columns: PackedColumns) throws -> PackedExportRows {
         var packed = PackedExportRows()
-        try prepare(state, select: state.sql.exportSelect, mayScanTable: true)
+        try prepare(state, select: columns == .all ? state.sql.exportSelect : state.sql.exportValuesSelect, mayScanTable: true)
         guard !isDone, let statement else { return packed }
         while packed.count < Self.packedBatchSize, !packed.isFull {
             guard try statement.step("exporting submissions") else {
@@ -68,6 +68,10 @@ final class SQLiteExportCursor: ExportCursor, @unchecked Sendable {
             }
             // A row whose form or version is missing is one the listing's join leaves out.
             guard let names = try names(form: statement.int64(2), version: statement.int64(3), state) else { continue }
+            if columns == .values {
+                names.name.withUnsafeBytes { name in packed.append(Self.valuesBytes(statement, formName: name, version: names.version)) }
+                continue
+            }
             let copied = names.name.withUnsafeBytes { name in
                 Self.exportBytes(statement, formName: name, version: names.version).map { packed.append($0) } != nil
             }
@@ -115,6 +119,15 @@ final class SQLiteExportCursor: ExportCursor, @unchecked Sendable {
             formName: formName, version: version, formVersionID: row.int64(3), status: status,
             createdAt: created, updatedAt: updated, revision: row.int(8), reviewState: review, reviewComment: row.textBytes(10),
             language: row.textBytes(11), values: row.textBytes(7) ?? UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    /// The row of `exportValuesSelect`: its id, form, version and values alone.
+    private static func valuesBytes(_ row: Statement, formName: UnsafeRawBufferPointer, version: Int) -> ExportRowBytes {
+        let none = UnsafeRawBufferPointer(start: nil, count: 0)
+        return ExportRowBytes(
+            id: row.int64(0), uuid: none, formName: formName, version: version, formVersionID: row.int64(3), status: none,
+            createdAt: none, updatedAt: none, revision: 0, reviewState: none, reviewComment: nil, language: nil,
+            values: row.textBytes(7) ?? none)
     }
 
     private func fetch(_ state: StoreState) throws -> [StoredSubmission] {
