@@ -84,6 +84,7 @@ public struct FormServer: Sendable {
 
     /// Serves until SIGTERM or SIGINT, then stops accepting, lets the requests in flight
     /// (writes included) finish, and returns. `onListening` gets the port (useful with port 0).
+    /// Throws `ListenError` when it cannot listen on `host` and `port`.
     /// Beside the routes: `GET /healthz`, `GET /readyz` and `GET /metrics`, without a token.
     public func run(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         // HEAD on every GET route, as HTTP requires of a server (RFC 9110, 9.1): monitors probe with it.
@@ -116,7 +117,12 @@ public struct FormServer: Sendable {
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger
         )
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            // Binding is the only system call a start makes: an IOError is a place not listened on.
+            throw ListenError.from(error, host: host, port: port) ?? error
+        }
     }
 
     /// The same server answering under `paths`.

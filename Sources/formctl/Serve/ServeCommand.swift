@@ -150,6 +150,10 @@ struct ServeCommand: AsyncParsableCommand {
             #if Webhooks
             await delivery?.stop()
             #endif
+            if let listening = error as? ListenError {
+                let hint = listening.portIsInUse ? " (stop it, or choose another port with --port)" : ""
+                throw CommandFailure("formctl: \(listening)\(hint)", exitCode: .storage)
+            }
             throw CommandFailure("formctl: cannot serve on \(host):\(port): \(error)", exitCode: .storage)
         }
         #if Webhooks
