@@ -68,6 +68,29 @@ import Testing
         }
     }
 
+    /// A number given as JSON that its field cannot hold as it is is refused, as the same
+    /// number given as text is, rather than stored as another: an integer past Int's range
+    /// (which JSON reads as a double) in a whole-number field, an integer a double cannot hold
+    /// in a field with fractions. Those the field holds exactly are kept.
+    @Test func jsonNumbersAFieldCannotHoldAsTheyAreAreRefused() throws {
+        let form = try CompiledForm(definition: FormDefinition(json: Self.form))
+        for (key, json) in [("seats", "99999999999999999999"), ("seats", "-12345678901234567890123"), ("seats", "1e20"),
+                            ("price", "9007199254740993"), ("price", "99999999999999999"), ("level", "1234567890123456789")] {
+            let answers = try FormValue(json: #"{"\#(key)": \#(json)}"#)
+            let filled = form.fill(FormInput(answers: answers))
+            #expect(filled.errors.map(\.message) == ["must have at most 15 significant digits: a number keeps no more exactly"],
+                    "\(key) \(json): \(filled.errors)")
+            #expect(filled.errors.map(\.message) == form.fill(FormInput(answers: [key: .string(json)])).errors.map(\.message)
+                    || json == "1e20", "\(key) \(json): as text")
+        }
+        for (key, json, expected) in [("seats", "9223372036854775807", FormValue.int(.max)), ("seats", "1.0e3", .int(1000)),
+                                      ("price", "9007199254740992", .double(9_007_199_254_740_992)),
+                                      ("price", "1200000000000000000", .double(1.2e18)), ("level", "1e300", .double(1e300))] {
+            let filled = form.fill(FormInput(answers: try FormValue(json: #"{"\#(key)": \#(json)}"#)))
+            #expect(filled.errors.isEmpty && filled.valuesToStore[key] == expected, "\(key) \(json): \(filled.errors)")
+        }
+    }
+
     /// A number held as a double keeps 15 significant digits exactly: one with more would be
     /// stored as another number, so it is refused in every field that would hold it so. A
     /// whole-number field holds integers exactly, to Int's bounds.

@@ -131,6 +131,10 @@ package enum FieldValueType: Sendable, Hashable {
         case .number:
             if case .string(let text) = answer { return parse(text, for: element) }
             guard answer.isNumber else { return .failure(FieldInputError(LibraryMessages.text(.numberExpected, ["found": .text(answer.foundName)]))) }
+            // A number the field cannot hold as it is is refused as its text would be, not
+            // stored as another number: an integer past a double's exact range in a field with
+            // fractions, and in a whole-number field one past Int's, which JSON gave as a double.
+            guard Self.holdsExactly(answer, for: element) else { return .failure(FieldInputError(LibraryMessages.text(.tooManyDigits))) }
             return .success(Self.heldNumber(answer, for: element))
         case .date:
             guard case .string(let text) = answer else {
@@ -286,6 +290,16 @@ package enum FieldValueType: Sendable, Hashable {
         }
         guard let number = Double(text), number.isFinite else { return .failure(FieldInputError(LibraryMessages.text(.notANumber))) }
         return .success(heldNumber(.double(number), for: element))
+    }
+
+    /// Whether `heldNumber` keeps `number` (from JSON, not text) as the same number.
+    static func holdsExactly(_ number: FormValue, for element: Element) -> Bool {
+        switch number {
+        case .int(let int) where holdsFractions(element): return Int(exactly: Double(int)) == int
+        case .double(let double) where !holdsFractions(element) && double.rounded() == double:
+            return Int(exactly: double) != nil
+        default: return true
+        }
     }
 
     /// The significant digits a number typed in decimal notation may have when it is held as
