@@ -184,12 +184,9 @@ struct CSVExport {
     }
 
     private mutating func write(_ row: ExportRowBytes) throws(ExportError) {
-        try StoredSubmission.checkExportedValues(bytes: row.values, id: row.id)
         let table = shape.submissions
-        table.beginRow()
         // Most rows are read straight into their cells; the rest are parsed and walked.
-        if !table.fill(storedJSON: row.values, arraysAreLeaves: !shape.separatesRepeats) {
-            table.beginRow()
+        if try !table.fill(checking: row, arraysAreLeaves: !shape.separatesRepeats) {
             try fill(table, with: try StoredSubmission.exportedValues(bytes: row.values, id: row.id), submission: row.id)
         }
         guard let out = table.out else { return }

@@ -1,4 +1,5 @@
 import FormCore
+import FormStore
 
 /// The row of a CSV table being filled: its cells, the text of its escaped strings, and the
 /// key tree that reads a stored row into them. A value, so that each renderer of a batch of
@@ -34,11 +35,16 @@ struct CSVRowCells: Sendable {
         for index in cells.indices { cells[index] = .empty }
     }
 
-    /// Reads `row` (checked to be a JSON object) into the cells; false when it holds what only
-    /// the general path (`set` over its parsed values) takes, the cells then to be begun again.
-    mutating func fill(storedJSON row: UnsafeRawBufferPointer, arraysAreLeaves: Bool) -> Bool {
-        var reader = CSVStoredRow(row)
-        return reader.fill(&cells, decoded: &decoded, keys: &keys, arraysAreLeaves: arraysAreLeaves)
+    /// Checks that the stored row's values are a JSON object (`ExportError.damagedRow` if not)
+    /// and reads them straight into the cells; false when they hold what only the general path
+    /// (`set` over the parsed values) takes, the cells then begun again for it.
+    mutating func fill(checking row: ExportRowBytes, arraysAreLeaves: Bool) throws(ExportError) -> Bool {
+        try StoredSubmission.checkExportedValues(bytes: row.values, id: row.id)
+        begin()
+        var reader = CSVStoredRow(row.values)
+        if reader.fill(&cells, decoded: &decoded, keys: &keys, arraysAreLeaves: arraysAreLeaves) { return true }
+        begin()
+        return false
     }
 
     /// Puts a leaf in its cell; false if the first pass saw no such column. A null has no cell

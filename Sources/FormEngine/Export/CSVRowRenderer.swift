@@ -61,10 +61,7 @@ struct CSVRowRenderer {
     /// The cells of a row whose repeats are inline: read straight from the stored bytes, or
     /// else from its parsed values, every leaf into the column the first pass found for it.
     static func fill(_ cells: inout CSVRowCells, from row: ExportRowBytes) throws(ExportError) {
-        try StoredSubmission.checkExportedValues(bytes: row.values, id: row.id)
-        cells.begin()
-        if cells.fill(storedJSON: row.values, arraysAreLeaves: true) { return }
-        cells.begin()
+        if try cells.fill(checking: row, arraysAreLeaves: true) { return }
         let values = try StoredSubmission.exportedValues(bytes: row.values, id: row.id)
         var relative: [String] = []
         var unknown = false

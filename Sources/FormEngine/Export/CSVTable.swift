@@ -1,4 +1,5 @@
 import FormCore
+import FormStore
 
 /// One CSV table of an export: the submissions, or with repeats separate the items of one
 /// repeat. Its value columns are the leaf key paths (relative to a submission or an item)
@@ -119,10 +120,9 @@ final class CSVTable {
 
     func beginRow() { row.begin() }
 
-    /// Reads `row` (checked to be a JSON object) into the cells; false when it holds what only
-    /// the general path (`set` over its parsed values) takes, the cells then to be begun again.
-    func fill(storedJSON stored: UnsafeRawBufferPointer, arraysAreLeaves: Bool) -> Bool {
-        row.fill(storedJSON: stored, arraysAreLeaves: arraysAreLeaves)
+    /// Checks a stored row and reads it straight into the cells (`CSVRowCells.fill(checking:)`).
+    func fill(checking stored: ExportRowBytes, arraysAreLeaves: Bool) throws(ExportError) -> Bool {
+        try row.fill(checking: stored, arraysAreLeaves: arraysAreLeaves)
     }
 
     /// Puts a leaf in its cell; false if the first pass saw no such column.
