@@ -93,6 +93,8 @@ import Testing
         #expect((history["revisions"] as? [Any])?.count == 1, "neither edit stored a revision: \(history)")
         #expect(try Self.json(try scratch.formctl(["show", "1"]))["revision"] as? Int == 1)
 
+        let twice = try scratch.formctl(["edit", "1", "--set", "email=a@example.com", "--set", "email=b@example.com"])
+        #expect(twice.exitCode == 2 && twice.stderr.contains("--set email is given more than once"), "\(twice)")
         let secure = try scratch.formctl(["edit", "1", "--set", "password=hunter22"])
         #expect(secure.exitCode == 2 && secure.stderr.contains("password is a secure field"), "\(secure)")
         let missing = try scratch.formctl(["edit", "9", "--set", "name=Bo"])

@@ -81,6 +81,23 @@ import Testing
         #expect(try rows("select count(*) from submissions") == "0\n")
     }
 
+    /// A key set twice is a usage error, not the last value silently kept: one of the two
+    /// values was meant, and which cannot be told. Nothing is stored.
+    @Test func setGivenTwiceForOneKeyIsRefused() throws {
+        let result = try CommandRunner.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "name=Ada", "--set", "plan=Team", "--set", "name=Grace"],
+            stdin: Self.goodAnswers)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stderr.contains("--set name is given more than once: give each key one value"), "\(result)")
+        #expect(!result.stderr.contains("Grace"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: db), "refused before the database was opened")
+        // The same field under two item numbers is two keys.
+        let two = try CommandRunner.run(
+            ["fill", Self.signup, "--answers", "-", "--db", db, "--set", "guests.1.email=a@y.io", "--set", "guests.2.email=b@y.io"],
+            stdin: Self.goodAnswers)
+        #expect(two.exitCode == 0, "\(two)")
+    }
+
     /// `--set` numbers items from 1, as the terminal shows them, and so do the errors fill
     /// prints: `guests.1.email` is the first guest, in what is stored and in what is said.
     @Test func setNumbersItemsFromOne() throws {

@@ -77,12 +77,7 @@ struct FillCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try ActionRoutes.parse(actions)
-        for set in sets where FieldOverride(assignment: set) == nil {
-            throw ValidationError("--set takes KEY=VALUE, got '\(set)'")
-        }
-        for attachment in attachments where FileAssignment(attachment) == nil {
-            throw ValidationError("--attach takes KEY=PATH, got '\(attachment)'")
-        }
+        try ValueAssignments.check(sets: sets, attachments: attachments)
         if let files {
             guard answers != nil else { throw ValidationError("--files is for the {\"file\": ...} values of --answers; give --answers too") }
             guard LocalPath.isDirectory(files) else { throw ValidationError("--files \(files): not a directory") }

@@ -66,12 +66,7 @@ struct EditCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-        for set in sets where FieldOverride(assignment: set) == nil {
-            throw ValidationError("--set takes KEY=VALUE, got '\(set)'")
-        }
-        for attachment in attachments where FileAssignment(attachment) == nil {
-            throw ValidationError("--attach takes KEY=PATH, got '\(attachment)'")
-        }
+        try ValueAssignments.check(sets: sets, attachments: attachments)
         if let reason { try RecordText.check(reason, option: "--reason") }
     }
 
