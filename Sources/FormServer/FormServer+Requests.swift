@@ -121,7 +121,7 @@ extension FormServer {
             let rule = error.kind == .unknownName ? "answers" : "maximumItems"
             let entry: FormValue = ["path": .string(error.name), "rule": .string(rule), "message": .string(error.message)]
             return ServedError(.unprocessableContent, message: "the values are not valid", extra: ["errors": [entry]])
-        case .encoding, .bound, .action:
+        case .encoding, .bound, .action, .repeatedName:
             return ServedError(.badRequest, message: error.description, extra: ["field": .string(error.name)])
         }
     }

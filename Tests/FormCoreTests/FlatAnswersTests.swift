@@ -65,6 +65,23 @@ import TestSupport
         #expect(refusal(Self.signup, [("_action", "add:name")])?.kind == .unknownName)
     }
 
+    /// A field that takes one value, named twice, is refused: the last value kept silently
+    /// would store one that perhaps nobody chose. The page's own two values of a yes/no box and
+    /// the ticked boxes of a multiple choice are not repeats.
+    @Test func aSingleValuedFieldNamedTwiceIsRefusedByName() throws {
+        let twice = refusal(Self.signup, [("name", "Ada"), ("email", "a@b.c"), ("name", "Grace")])
+        #expect(twice?.kind == .repeatedName && twice?.name == "name", "\(String(describing: twice))")
+        #expect(twice?.message == "is sent more than once; this field takes one value")
+        let item = refusal(Self.signup, [("guests.0.email", "a@b.c"), ("guests.1.email", "d@e.f"), ("guests.0.email", "g@h.i")])
+        #expect(item?.kind == .repeatedName && item?.name == "guests.0.email", "\(String(describing: item))")
+        let nestedItem = refusal(Self.nested, [("teams.0.lead", "Bo"), ("teams.0.lead", "Cy")])
+        #expect(nestedItem?.kind == .repeatedName, "\(String(describing: nestedItem))")
+        let box = try read(Self.nested, [("ok", "false"), ("ok", "true"), ("topics", ""), ("topics", "2")])
+        #expect(box.answers == ["ok": "true", "topics": ["2"]])
+        let pageFields = try read(Self.signup, [("_token", "a"), ("_token", "b")])
+        #expect(pageFields.pageFields == ["_token": "b"])
+    }
+
     @Test func eachBoundIsRefusedByName() {
         let deep = Array(repeating: "guests", count: 40_000).joined(separator: ".")
         let tooDeep = finishes(within: 10, "a name of 40,000 parts") { refusal(Self.signup, [(deep, "x")]) }
@@ -75,7 +92,8 @@ import TestSupport
         #expect(refusal(Self.signup, [(parts(64), "x")])?.kind == .unknownName)
         #expect(refusal(Self.signup, [(parts(65), "x")])?.kind == .bound)
 
-        let fields = Array(repeating: ("name", "x"), count: 10_001)
+        // A yes/no field may be named again (its page sends a hidden false before the box).
+        let fields = Array(repeating: ("newsletter", "true"), count: 10_001)
         #expect(refusal(Self.signup, fields)?.message == "the form has more than 10000 fields (the limit per request)")
         #expect((try? read(Self.signup, Array(fields.dropFirst()))) != nil)
 
@@ -103,9 +121,14 @@ import TestSupport
     /// The longest names and the most pairs a request may send take a fraction of a second: the
     /// time grows with the body, not with the square of a name's depth or the items made.
     @Test func theBoundedWorstCaseIsQuick() {
-        let pairs = (0..<10_000).map { ("rows.\($0 % 1000).note", String(repeating: "v", count: 50)) }
-        let rows = finishes(within: 10, "10,000 pairs into 1,000 items") { try? read(Self.nested, pairs) }
-        #expect(rows??.answers["rows"]?.arrayValue?.count == 1000)
+        // Every item each repeat may hold, then a yes/no field (which may be named again) to
+        // make 10,000 pairs.
+        let value = String(repeating: "v", count: 50)
+        var pairs = (0..<1000).map { ("rows.\($0).note", value) } + (0..<2000).map { ("logs.\($0).line", value) }
+        pairs += (0..<1000).map { ("teams.\($0).lead", value) }
+        pairs += Array(repeating: ("ok", "true"), count: 10_000 - pairs.count)
+        let rows = finishes(within: 10, "10,000 pairs into 4,000 items") { [pairs] in try? read(Self.nested, pairs) }
+        #expect(rows??.answers["rows"]?.arrayValue?.count == 1000 && rows??.answers["logs"]?.arrayValue?.count == 2000)
         let deepNames = (0..<10_000).map { _ in (Array(repeating: "x", count: 64).joined(separator: "."), "v") }
         let refused = finishes(within: 10, "10,000 names of 64 parts") { refusal(Self.signup, deepNames) }
         #expect(refused??.kind == .unknownName)

@@ -119,6 +119,22 @@ import Testing
         #expect(try Self.rows(scratch, "select count(*) from submissions") == "0")
     }
 
+    /// A field that takes one value, posted twice, is a 400 naming it, not the last value kept
+    /// silently; a yes/no box's hidden `false` before its `true` is how the page sends it.
+    @Test func aFieldPostedTwiceIs400NamingIt() throws {
+        let scratch = try Scratch()
+        let server = try ServerProcess(scratch)
+        defer { server.stop() }
+        let twice = try server.request("POST", "/forms/signup/submissions", body: Self.ann + "&name=Bo+Li", type: Self.formType)
+        #expect(twice.status == 400 && twice.object["field"] as? String == "name"
+                && twice.object["error"] as? String == "field 'name': is sent more than once; this field takes one value", "\(twice.text)")
+        #expect(try Self.rows(scratch, "select count(*) from submissions") == "0")
+        let box = try server.request("POST", "/forms/signup/submissions", body: Self.ann + "&newsletter=true",
+                                     type: Self.formType, headers: ["Accept": "application/json"])
+        #expect(box.status == 201, "\(box.text)")
+        #expect(try Self.rows(scratch, "select json_extract(values_json, '$.newsletter') from submissions") == "1")
+    }
+
     /// A form posted to /forms/NAME/submissions/ID updates or finalizes draft ID, as the JSON body
     /// does; it used to store a new row and leave the draft as it was.
     @Test func aFormPostedToADraftActsOnThatDraft() throws {

@@ -1,6 +1,7 @@
 /// Answers from flat name=value pairs, as an HTML form posts them: `guests.0.email=a@b.c`
 /// becomes `{"guests": [{"email": "a@b.c"}]}`, a multiple choice's ticked boxes an array, a
-/// checkbox the last of its hidden `false` and its `true`. Names starting with `_` are the
+/// checkbox the last of its hidden `false` and its `true`. Any other field named twice is
+/// refused: which of its two values was meant cannot be told. Names starting with `_` are the
 /// page's own (`_action`, and the tokens a page carries), not answers.
 ///
 /// Every name is checked against the form as it is read: a name that is no field of the form
@@ -36,6 +37,9 @@ package struct FlatAnswers: Sendable {
     /// The paths whose inputs are a group of checkboxes (a select section), whose posted values
     /// come as a list, with item numbers as `#` so that items added later match too.
     let multipleChoiceShapes: Set<String>
+    /// The paths of yes/no fields (`#` for item numbers), whose page sends a hidden `false`
+    /// before the ticked box's `true` under the same name: the last value is the answer.
+    let booleanShapes: Set<String>
     package let limits: Limits
 
     package init(form: CompiledForm, limits: Limits = Limits()) {
@@ -43,6 +47,7 @@ package struct FlatAnswers: Sendable {
         declaredMaximumItems = Dictionary(
             form.base.repeats.compactMap { info in info.maximumItems.map { (info.path, $0) } }, uniquingKeysWith: min)
         multipleChoiceShapes = Set(form.fields.filter { FieldChoices($0.element)?.isSelection == true }.compactMap(\.path).map(Self.shape))
+        booleanShapes = Set(form.fields.filter { $0.element.kind == .boolean }.compactMap(\.path).map(Self.shape))
         self.limits = limits
     }
 
@@ -79,6 +84,10 @@ package struct FlatAnswers: Sendable {
                 if !value.isEmpty { list.append(.string(value)) }
                 node.value = .array(list)
             } else {
+                // A node already holding a value was named before, perhaps spelled otherwise.
+                if node.value != nil, !booleanShapes.contains(Self.shape(name)) {
+                    throw FlatAnswersError(.repeatedName, name: name, "is sent more than once; this field takes one value")
+                }
                 node.value = .string(value)
             }
         }

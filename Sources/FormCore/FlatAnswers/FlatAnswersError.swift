@@ -12,6 +12,8 @@ package struct FlatAnswersError: Error, Sendable, Equatable, CustomStringConvert
         case maximumItems
         /// A page action (`_action`) that is neither `add:REPEAT` nor `remove:REPEAT.N`.
         case action
+        /// A field that takes one value named more than once.
+        case repeatedName
     }
 
     package var kind: Kind
