@@ -158,28 +158,12 @@ struct CSVExport {
     /// packs is rendered in two halves at once (`CSVRowRenderer`). A damaged row stops the
     /// export naming it, after the records before it went to the sink.
     private func writeRendered(upTo lastID: Int64, inIDOrder: Bool, to out: ExportBuffer) async throws {
-        let cells = shape.submissions.row
-        let neutralizes = neutralizesFormulas
-        var failure: ExportError?
-        try await store.export(query).forEachPacked(storageError: { ExportError.storage($0) }) { packed in
-            let half = (packed.count + 1) / 2
-            async let first = CSVRowRenderer.render(packed, rows: 0..<half, cells: cells, upTo: lastID, neutralizingFormulas: neutralizes)
-            let second = CSVRowRenderer.render(packed, rows: half..<packed.count, cells: cells, upTo: lastID,
-                                               neutralizingFormulas: neutralizes)
-            for rendered in [await first, second] {
-                for chunk in rendered.chunks { try await out.write(chunk: chunk) }
-                if let stop = rendered.failure {
-                    failure = stop
-                    return false
-                }
-                // In id order a row past the last one ends the pass; in another order it is skipped.
-                if rendered.reachedPast && inIDOrder { return false }
-            }
-            return true
-        }
-        if let failure {
-            try await out.flush()
-            throw failure
+        let (cells, neutralizes) = (shape.submissions.row, neutralizesFormulas)
+        try await store.export(query).writeRenderedInHalves(to: out) { packed, rows, _ in
+            CSVRowRenderer.render(packed, rows: rows, cells: cells, upTo: lastID, neutralizingFormulas: neutralizes)
+        } written: { rendered in
+            // In id order a row past the last one ends the pass; in another order it is skipped.
+            !(rendered.reachedPast && inIDOrder)
         }
     }
 

@@ -9,7 +9,7 @@ import FormStore
 struct CSVRowRenderer {
     /// What a range of rows made: the records of the rows before `failure`, in chunks of
     /// about `ExportBuffer.batchBytes`.
-    struct Rendered: Sendable {
+    struct Rendered: RenderedRows {
         var chunks: [[UInt8]] = []
         /// A row past the export's last one was met (and left out).
         var reachedPast = false

@@ -51,26 +51,16 @@ struct JSONExport {
     }
 
     /// The store copies each batch of rows out of the database (`PackedExportRows`) while
-    /// the chunk before is rendered here in two halves at once.
+    /// the batch before is rendered here in two halves at once.
     private mutating func writeRendered(_ export: SubmissionExport) async throws {
         let isArray = isArray
-        var failure: ExportError?
-        try await export.forEachPacked(storageError: { ExportError.storage($0) }) { packed in
-                let half = (packed.count + 1) / 2
-                let startsExport = rows == 0
-                async let first = JSONRowRenderer.render(packed, rows: 0..<half, isArray: isArray, startsExport: startsExport)
-                let second = JSONRowRenderer.render(packed, rows: half..<packed.count, isArray: isArray, startsExport: false)
-                for rendered in [await first, second] {
-                    for chunk in rendered.chunks { try await out.write(chunk: chunk) }
-                    rows += rendered.rows
-                    failure = rendered.failure
-                    if failure != nil { return false }
-                }
-                return true
-        }
-        if let failure {
-            try await out.flush()
-            throw failure
+        var count = 0
+        defer { rows += count }
+        try await export.writeRenderedInHalves(to: out) { packed, rows, startsExport in
+            JSONRowRenderer.render(packed, rows: rows, isArray: isArray, startsExport: startsExport)
+        } written: { rendered in
+            count += rendered.rows
+            return true
         }
     }
 }
@@ -80,7 +70,7 @@ struct JSONExport {
 struct JSONRowRenderer {
     /// What rows made: the lines of the rows before `failure`, if any, in chunks of about
     /// `ExportBuffer.batchBytes` (as `ExportSink` promises).
-    struct Rendered: Sendable {
+    struct Rendered: RenderedRows {
         var chunks: [[UInt8]]
         var rows: Int
         var failure: ExportError?
