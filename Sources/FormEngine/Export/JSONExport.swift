@@ -54,12 +54,10 @@ struct JSONExport {
     /// the batch before is rendered here in two halves at once.
     private mutating func writeRendered(_ export: SubmissionExport) async throws {
         let isArray = isArray
-        var count = 0
-        defer { rows += count }
         try await export.writeRenderedInHalves(to: out) { packed, rows, startsExport in
             JSONRowRenderer.render(packed, rows: rows, isArray: isArray, startsExport: startsExport)
         } written: { rendered in
-            count += rendered.rows
+            rows += rendered.rows
             return true
         }
     }
