@@ -164,6 +164,11 @@ let benchmarkTargets: [Target] = [
     .executableTarget(
         name: "bench-service", dependencies: ["FormEngine", "FormStore", "FormStorePostgres", "StoreFixtures"],
         path: "Benchmarks/bench-service"),
+    // The same POST answered by Hummingbird alone, by a route, and by a route storing through
+    // FormEngine without serve's middleware (Scripts/bench-serve.sh): where serve's time goes.
+    .executableTarget(
+        name: "bench-http-floor", dependencies: ["FormEngine", .product(name: "Hummingbird", package: "hummingbird")],
+        path: "Benchmarks/bench-http-floor"),
 ]
 
 /// libFuzzer targets (Scripts/fuzz.sh builds them with sanitizers); built normally, each replays

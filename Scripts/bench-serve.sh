@@ -19,6 +19,9 @@
 # fifth on the Team plan) through FormEngine.submit from 1 and from 4 tasks, no HTTP, so
 # the difference is the server's cost (HTTP, JSON decoding, one request at a time per
 # connection). Both share this machine's cores with wrk, which takes CPU from the server.
+# Before it, if bench-http-floor sits beside the binary too, the same POST at the same
+# connection counts answered by Hummingbird alone, by a route, and by a route that stores
+# through FormEngine.submit without serve's middleware: where a submission's time goes.
 # The reference, before the wrk runs and after them: Scripts/bench_sqlite.c (gcc -O2) storing
 # the row the first POST stored (its values, form and version) one single-row transaction
 # after another into a copy of the server's database (formctl's whole schema: its indexes and
@@ -198,6 +201,44 @@ done
 if [ "$failed" -ne 0 ]; then
   echo "the last wrk output:"; grep -v '^BENCH ' "$work/wrk-$conns.txt"
   echo "the server's stderr (last lines):"; tail -20 "$work/server.log"
+fi
+
+# Where a submission's time goes: the same POST answered by less of serve, on the same framework
+# in the same run (bench-http-floor beside the binary: swift build -c release --product
+# bench-http-floor). "responder" is Hummingbird alone (the body collected, a fixed
+# 201), "router" the same from a route, "engine" a route parsing the body and storing it through
+# FormEngine.submit without serve's middleware, deadlines, limits, metrics or access log.
+echo
+if [ -x "$bindir/bench-http-floor" ]; then
+  echo "the same POST with less of serve ($bindir/bench-http-floor), same run:"
+  printf '%-10s %-6s %14s %10s %10s\n' mode conns requests/s p99 "CPU µs"
+  for mode in responder router engine; do
+    rm -f "$work"/floor.sqlite*
+    "$bindir/bench-http-floor" "$mode" "$work/floor.sqlite" forms/signup.json </dev/null >/dev/null 2>"$work/floor.log" &
+    server_pid=$!
+    port=$(serve_port "$work/floor.log" "$server_pid")
+    [ -n "$port" ] || { echo "bench-http-floor $mode did not start:"; cat "$work/floor.log"; exit 1; }
+    for conns in $connections; do
+      threads=$(( conns < 2 ? conns : 2 ))
+      ticks_before=$(server_ticks)
+      wrk -t"$threads" -c"$conns" -d"$duration" --latency -s "$work/post.lua" "http://127.0.0.1:$port/forms/signup/submissions" > "$work/floor-wrk.txt" 2>&1 || {
+        echo "wrk failed:"; cat "$work/floor-wrk.txt"; exit 1; }
+      ticks_after=$(server_ticks)
+      line=$(grep '^BENCH ' "$work/floor-wrk.txt" || true)
+      [ -n "$line" ] || { echo "wrk printed no summary:"; cat "$work/floor-wrk.txt"; exit 1; }
+      requests=$(val requests); duration_us=$(val duration_us)
+      if [ "$(val status_errors)" -ne 0 ] || [ "$(val socket_errors)" -ne 0 ]; then
+        echo "bench-http-floor $mode: $(val status_errors) non-2xx responses, $(val socket_errors) socket errors"; tail -5 "$work/floor.log"; exit 1
+      fi
+      cpu=$(awk -v b="${ticks_before%% *}" -v a="${ticks_after%% *}" -v n="$requests" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { printf "%.0f", (a - b) * 1e6 / hz / n }')
+      printf '%-10s %-6s %14s %10s %10s\n' "$mode" "$conns" \
+        "$(awk -v n="$requests" -v us="$duration_us" 'BEGIN { printf "%.0f", n / (us / 1e6) }')" "$(ms "$(val p99_us)")" "$cpu"
+    done
+    stop_server
+  done
+else
+  echo "no bench-http-floor beside $bin: build it (swift build -c release --product bench-http-floor) to see where a submission's time goes"
 fi
 
 echo

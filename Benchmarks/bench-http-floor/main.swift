@@ -1,0 +1,80 @@
+// What `formctl serve`'s submit rate is made of: the same POST answered by less and less of it,
+// on the same framework and the same machine, so that Scripts/bench-serve.sh can show where a
+// submission's time goes and what the framework alone allows.
+//
+//   bench-http-floor MODE DATABASE FORM.json
+//
+// MODE is one of:
+//   responder  Hummingbird with one closure as its whole responder: the body collected (up to
+//              1 MiB, as serve's limit), a fixed 201 answer of serve's size. No router, no
+//              middleware: the framework's floor (SwiftNIO's HTTP/1 parsing, Hummingbird's
+//              async channel, one task per connection).
+//   router     the same answer from a Router route (`POST /forms/:name/submissions`).
+//   engine     that route parsing the body and storing it through FormEngine.submit (the
+//              form at FORM.json, the database at DATABASE), answering 201 with the id: serve's
+//              work without its middleware, deadlines, limits, metrics or access log.
+// It listens on 127.0.0.1 on a free port and says so on stderr as serve does
+// (`formctl serve: listening on http://127.0.0.1:PORT`), then serves until SIGTERM or SIGINT.
+import FormEngine
+import Foundation
+import Hummingbird
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, ["responder", "router", "engine"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: bench-http-floor responder|router|engine DATABASE FORM.json\n".utf8))
+    exit(2)
+}
+let mode = arguments[1]
+
+enum Floor {
+    /// The size of serve's answer to a stored submission (its id, form, version, status and time).
+    static let answer = ByteBuffer(string: #"{"id":1,"uuid":"0193a5c2-7c1e-7e55-9a3e-2f1c4b5d6e7f","form":"signup","version":1,"status":"final","createdAt":"2026-11-26T12:00:00.000Z"}"# + "\n")
+    static let maximumBody = 1 << 20
+
+    static func listening(on port: Int?) {
+        FileHandle.standardError.write(Data("formctl serve: listening on http://127.0.0.1:\(port ?? 0)\n".utf8))
+    }
+
+    static func created(_ answer: ByteBuffer) -> Response {
+        Response(status: .created, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: answer))
+    }
+}
+
+do {
+    let address = BindAddress.hostname("127.0.0.1", port: 0)
+    switch mode {
+    case "responder":
+        let responder = CallbackResponder { (request: Request, _: BasicRequestContext) in
+            var request = request
+            _ = try await request.collectBody(upTo: Floor.maximumBody)
+            return Floor.created(Floor.answer)
+        }
+        let app = Application(responder: responder, configuration: .init(address: address), onServerRunning: { Floor.listening(on: $0.localAddress?.port) })
+        try await app.runService()
+    case "router":
+        let router = Router()
+        router.post("/forms/:name/submissions") { request, _ -> Response in
+            var request = request
+            _ = try await request.collectBody(upTo: Floor.maximumBody)
+            return Floor.created(Floor.answer)
+        }
+        let app = Application(router: router, configuration: .init(address: address), onServerRunning: { Floor.listening(on: $0.localAddress?.port) })
+        try await app.runService()
+    default:
+        let engine = try FormEngine(databasePath: arguments[2])
+        let form = try engine.loadForm(path: arguments[3])
+        let router = Router()
+        router.post("/forms/:name/submissions") { request, _ -> Response in
+            var request = request
+            let body = try await request.collectBody(upTo: Floor.maximumBody)
+            let answers = try FormValue(json: String(buffer: body))
+            let stored = try await engine.submit(SubmissionRequest(answers: answers), to: form)
+            return Floor.created(ByteBuffer(string: #"{"id":\#(stored.id)}"# + "\n"))
+        }
+        let app = Application(router: router, configuration: .init(address: address), onServerRunning: { Floor.listening(on: $0.localAddress?.port) })
+        try await app.runService()
+    }
+} catch {
+    FileHandle.standardError.write(Data("bench-http-floor: \(error)\n".utf8))
+    exit(1)
+}
