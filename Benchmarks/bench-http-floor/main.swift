@@ -11,8 +11,9 @@
 //              async channel, one task per connection).
 //   router     the same answer from a Router route (`POST /forms/:name/submissions`).
 //   engine     that route parsing the body and storing it through FormEngine.submit (the
-//              form at FORM.json, the database at DATABASE), answering 201 with the id: serve's
-//              work without its middleware, deadlines, limits, metrics or access log.
+//              form at FORM.json, the database at DATABASE), answering 201 with the stored
+//              submission's summary as serve does: serve's work without its middleware,
+//              deadlines, limits, metrics or access log.
 // It listens on 127.0.0.1 on a free port and says so on stderr as serve does
 // (`formctl serve: listening on http://127.0.0.1:PORT`), then serves until SIGTERM or SIGINT.
 import FormEngine
@@ -27,8 +28,8 @@ guard arguments.count == 4, ["responder", "router", "engine"].contains(arguments
 let mode = arguments[1]
 
 enum Floor {
-    /// The size of serve's answer to a stored submission (its id, form, version, status and time).
-    static let answer = ByteBuffer(string: #"{"id":1,"uuid":"0193a5c2-7c1e-7e55-9a3e-2f1c4b5d6e7f","form":"signup","version":1,"status":"final","createdAt":"2026-11-26T12:00:00.000Z"}"# + "\n")
+    /// Serve's answer to a stored submission, as it looks: id, uuid, form, version, status.
+    static let answer = ByteBuffer(string: #"{"id":1,"uuid":"01a21a23-43db-7198-bb97-70008efb3806","form":"signup","version":1,"status":"final"}"# + "\n")
     static let maximumBody = 1 << 20
 
     static func listening(on port: Int?) {
@@ -69,7 +70,7 @@ do {
             let body = try await request.collectBody(upTo: Floor.maximumBody)
             let answers = try FormValue(json: String(buffer: body))
             let stored = try await engine.submit(SubmissionRequest(answers: answers), to: form)
-            return Floor.created(ByteBuffer(string: #"{"id":\#(stored.id)}"# + "\n"))
+            return Floor.created(ByteBuffer(string: stored.summaryJSON.jsonString() + "\n"))
         }
         let app = Application(router: router, configuration: .init(address: address), onServerRunning: { Floor.listening(on: $0.localAddress?.port) })
         try await app.runService()
