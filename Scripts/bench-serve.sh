@@ -162,20 +162,26 @@ printf '%-6s %-8s %14s %10s %10s %10s %10s %24s  %s\n' conns threads submissions
 rates=()
 failed=0
 ms() { awk -v us="$1" 'BEGIN { printf "%.2fms", us / 1000 }'; }
+# One wrk run of post.lua: run_wrk CONNS URL OUTPUT leaves its summary line in $line, read
+# with val NAME (requests, duration_us, status_errors, socket_errors, p50_us, p99_us).
+run_wrk() {
+  wrk -t"$(( $1 < 2 ? $1 : 2 ))" -c"$1" -d"$duration" --latency -s "$work/post.lua" "$2" > "$3" 2>&1 || {
+    echo "wrk failed:"; cat "$3"; exit 1; }
+  line=$(grep '^BENCH ' "$3" || true)
+  [ -n "$line" ] || { echo "wrk printed no summary:"; cat "$3"; exit 1; }
+}
+val() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<< " ${line#BENCH }"; }
+per_second() { awk -v n="$(val requests)" -v us="$(val duration_us)" 'BEGIN { printf "%.0f", n / (us / 1e6) }'; }
 for conns in $connections; do
   threads=$(( conns < 2 ? conns : 2 ))
   before=$(rows)
   ticks_before=$(server_ticks)
-  wrk -t"$threads" -c"$conns" -d"$duration" --latency -s "$work/post.lua" "$url" > "$work/wrk-$conns.txt" 2>&1 || {
-    echo "wrk failed:"; cat "$work/wrk-$conns.txt"; exit 1; }
+  run_wrk "$conns" "$url" "$work/wrk-$conns.txt"
   ticks_after=$(server_ticks)
   after=$(rows)
-  line=$(grep '^BENCH ' "$work/wrk-$conns.txt" || true)
-  [ -n "$line" ] || { echo "wrk printed no summary:"; cat "$work/wrk-$conns.txt"; exit 1; }
-  val() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<< " ${line#BENCH }"; }
-  requests=$(val requests); duration_us=$(val duration_us)
+  requests=$(val requests)
   status_errors=$(val status_errors); socket_errors=$(val socket_errors)
-  rate=$(awk -v n="$requests" -v us="$duration_us" 'BEGIN { printf "%.0f", n / (us / 1e6) }')
+  rate=$(per_second)
   stored=$((after - before))
   verdict=ok
   if [ "$status_errors" -ne 0 ]; then verdict="FAIL: $status_errors non-2xx responses"; fi
@@ -219,21 +225,15 @@ if [ -x "$bindir/bench-http-floor" ]; then
     port=$(serve_port "$work/floor.log" "$server_pid")
     [ -n "$port" ] || { echo "bench-http-floor $mode did not start:"; cat "$work/floor.log"; exit 1; }
     for conns in $connections; do
-      threads=$(( conns < 2 ? conns : 2 ))
       ticks_before=$(server_ticks)
-      wrk -t"$threads" -c"$conns" -d"$duration" --latency -s "$work/post.lua" "http://127.0.0.1:$port/forms/signup/submissions" > "$work/floor-wrk.txt" 2>&1 || {
-        echo "wrk failed:"; cat "$work/floor-wrk.txt"; exit 1; }
+      run_wrk "$conns" "http://127.0.0.1:$port/forms/signup/submissions" "$work/floor-wrk.txt"
       ticks_after=$(server_ticks)
-      line=$(grep '^BENCH ' "$work/floor-wrk.txt" || true)
-      [ -n "$line" ] || { echo "wrk printed no summary:"; cat "$work/floor-wrk.txt"; exit 1; }
-      requests=$(val requests); duration_us=$(val duration_us)
       if [ "$(val status_errors)" -ne 0 ] || [ "$(val socket_errors)" -ne 0 ]; then
         echo "bench-http-floor $mode: $(val status_errors) non-2xx responses, $(val socket_errors) socket errors"; tail -5 "$work/floor.log"; exit 1
       fi
-      cpu=$(awk -v b="${ticks_before%% *}" -v a="${ticks_after%% *}" -v n="$requests" -v hz="$(getconf CLK_TCK)" \
+      cpu=$(awk -v b="${ticks_before%% *}" -v a="${ticks_after%% *}" -v n="$(val requests)" -v hz="$(getconf CLK_TCK)" \
         'BEGIN { printf "%.0f", (a - b) * 1e6 / hz / n }')
-      printf '%-10s %-6s %14s %10s %10s\n' "$mode" "$conns" \
-        "$(awk -v n="$requests" -v us="$duration_us" 'BEGIN { printf "%.0f", n / (us / 1e6) }')" "$(ms "$(val p99_us)")" "$cpu"
+      printf '%-10s %-6s %14s %10s %10s\n' "$mode" "$conns" "$(per_second)" "$(ms "$(val p99_us)")" "$cpu"
     done
     stop_server
   done
