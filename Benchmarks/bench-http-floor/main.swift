@@ -39,10 +39,17 @@ enum Floor {
     static func created(_ answer: ByteBuffer) -> Response {
         Response(status: .created, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: answer))
     }
+
+    /// Serves `responder` on 127.0.0.1, a free port, until SIGTERM or SIGINT.
+    static func run<Responder: HTTPResponder>(_ responder: Responder) async throws
+    where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
+        let app = Application(responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { listening(on: $0.localAddress?.port) })
+        try await app.runService()
+    }
 }
 
 do {
-    let address = BindAddress.hostname("127.0.0.1", port: 0)
     switch mode {
     case "responder":
         let responder = CallbackResponder { (request: Request, _: BasicRequestContext) in
@@ -50,8 +57,7 @@ do {
             _ = try await request.collectBody(upTo: Floor.maximumBody)
             return Floor.created(Floor.answer)
         }
-        let app = Application(responder: responder, configuration: .init(address: address), onServerRunning: { Floor.listening(on: $0.localAddress?.port) })
-        try await app.runService()
+        try await Floor.run(responder)
     case "router":
         let router = Router()
         router.post("/forms/:name/submissions") { request, _ -> Response in
@@ -59,8 +65,7 @@ do {
             _ = try await request.collectBody(upTo: Floor.maximumBody)
             return Floor.created(Floor.answer)
         }
-        let app = Application(router: router, configuration: .init(address: address), onServerRunning: { Floor.listening(on: $0.localAddress?.port) })
-        try await app.runService()
+        try await Floor.run(router.buildResponder())
     default:
         let engine = try FormEngine(databasePath: arguments[2])
         let form = try engine.loadForm(path: arguments[3])
@@ -72,8 +77,7 @@ do {
             let stored = try await engine.submit(SubmissionRequest(answers: answers), to: form)
             return Floor.created(ByteBuffer(string: stored.summaryJSON.jsonString() + "\n"))
         }
-        let app = Application(router: router, configuration: .init(address: address), onServerRunning: { Floor.listening(on: $0.localAddress?.port) })
-        try await app.runService()
+        try await Floor.run(router.buildResponder())
     }
 } catch {
     FileHandle.standardError.write(Data("bench-http-floor: \(error)\n".utf8))
