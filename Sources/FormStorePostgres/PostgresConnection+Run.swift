@@ -1,3 +1,4 @@
+import Synchronization
 import FormStore
 import PostgresNIO
 
@@ -39,6 +40,25 @@ extension PostgresConnection {
     /// (the caller would wait forever), so a closed connection is refused before each one.
     func refuseIfClosed() throws {
         if isClosed { throw ClosedConnection() }
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `body`, but stops waiting for it with `ClosedConnection` once this connection
+    /// closes. PostgresNIO's COPY can wait forever when the server ends the connection while
+    /// the rows are being sent (its state machine has left the query), which would leave an
+    /// import stopped for good after a server restart; `body` itself is left to end or not.
+    func untilClosed(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        let answered = Mutex(false)
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            let finish: @Sendable (Result<Void, any Error>) -> Void = { result in
+                if answered.withLock({ answered in defer { answered = true }; return !answered }) { done.resume(with: result) }
+            }
+            Task {
+                do { try await body(); finish(.success(())) } catch { finish(.failure(error)) }
+            }
+            closeFuture.whenComplete { _ in finish(.failure(ClosedConnection())) }
+        }
     }
 }
 

@@ -21,9 +21,10 @@ extension PostgresStorage {
             start.writeString("\t")
             let prefix = Array(start.readableBytesView)
             try await connection.transaction(logger: logger) { connection in
-                // PostgresNIO's COPY never returns on a connection that is already closed.
+                // PostgresNIO's COPY never returns on a connection that is already closed, and
+                // may not when the connection closes while the rows are sent.
                 try connection.refuseIfClosed()
-                try await connection.copyFrom(
+                try await connection.untilClosed { [self] in try await connection.copyFrom(
                     table: tables.submissions,
                     columns: ["form_id", "form_version_id", "status", "created_at", "updated_at", "language", "values_json", "uuid"],
                     logger: logger
@@ -43,7 +44,7 @@ extension PostgresStorage {
                         }
                     }
                     if buffer.readableBytes > 0 { try await writer.write(buffer) }
-                }
+                } }
             }
             return valuesJSON.count
         }
